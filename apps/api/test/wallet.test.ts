@@ -386,10 +386,27 @@ describe('issuing the statement to a wallet', () => {
       );
     const first = await ask(holder);
     expect(first.statusCode).toBe(200);
+    // As if an instance of 1.1.0 had issued it, during a rolling upgrade: no key recorded.
+    const offerRow = () =>
+      t.database.db
+        .selectFrom('wallet_offers')
+        .select(['id', 'issuer_kid'])
+        .where('issued_at', 'is not', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    const issuedRow = await offerRow();
+    await t.database.db
+      .updateTable('wallet_offers')
+      .set({ issuer_kid: null })
+      .where('id', '=', issuedRow.id)
+      .execute();
     // The answer never reached the wallet (a dropped connection, an instance killed after the
     // offer was marked issued): it asks again with a new proof of the same key.
     const again = await ask(holder);
     expect(again.statusCode).toBe(200);
+    // Signed anew by this instance's key, which the offer now records.
+    expect(issuedRow.issuer_kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await offerRow()).toEqual(issuedRow);
     expect(signedPartOf(again)).toMatchObject({
       cnf: signedPartOf(first).cnf,
       status: signedPartOf(first).status,
@@ -1206,17 +1223,29 @@ describe('revoking a retired wallet issuer key that leaked (decision 114)', () =
         await expect(revoke(oldKid, 'signing')).rejects.toThrow(RevocationError);
         expect(await jwksOf(rotated)).toEqual([newKid, oldKid]);
 
+        // One credential of the new key, which the old key's count leaves out.
+        served = rotated;
+        const ofNewKey = await offerOf(rotated);
+        await holder.receive(ofNewKey.offer_url, ofNewKey.tx_code);
+        expect((await lastIssued()).issuer_kid).toBe(newKid);
+
         const revocation = await revoke(oldKid);
         // The credentials it signed that the portal knows of, and the one with no key recorded, the
         // only one in this file (every other was issued by this release).
         const signed = issued.filter((row) => row.issuer_kid === oldKid).length;
         expect(signed).toBeGreaterThanOrEqual(1);
-        expect(revocation).toMatchObject({ kid: oldKid, isRepeated: false, signed, unattributed: 1 });
+        expect(revocation).toMatchObject({
+          kid: oldKid,
+          isRepeated: false,
+          signed,
+          unattributed: 1,
+          inUseFrom: null,
+        });
         expect(signedCredentialLines(revocation)).toEqual([
           `Credentials it signed that the portal knows of: ${signed} (wallet_offers.issuer_kid = '${oldKid}'); tell their holders to add the statement to their wallet again.`,
           expect.stringMatching(
             new RegExp(
-              `^Credentials issued with no key recorded: 1 \\(issued before migration 2026-12-07-123-wallet-offers-issuer-kid, or by an instance of an older release; wallet_offers.issuer_kid is null\\)\\. .*wallet_offers.issued_at up to its retirement, ${revocation.retiredAt}`,
+              `^Credentials issued with no key recorded: 1 \\(issued before migration 2026-12-07-123-wallet-offers-issuer-kid, or by an instance of an older release; wallet_offers.issuer_kid is null\\)\\. .*wallet_offers.issued_at from the deployment's first credential \\(it was the first key\\) until every instance was restarted after its retirement, ${revocation.retiredAt} `,
             ),
           ),
         ]);

@@ -112,9 +112,18 @@ export async function markIssued(
     .where('ended_at', 'is', null)
     .executeTakeFirst();
   if (result.numUpdatedRows === 1n) return 'first';
+  // Asked again by the same key: signed anew, by this instance's key, which is the one its token was
+  // signed with; recorded where an instance of 1.1.0 issued the first and recorded none.
+  const again = await db
+    .updateTable('wallet_offers')
+    .set({ issuer_kid: issuerKid })
+    .where('id', '=', id)
+    .where('issued_at', 'is not', null)
+    .where('holder_key_thumbprint', '=', holderKeyThumbprint)
+    .executeTakeFirst();
+  if (again.numUpdatedRows === 1n) return 'again';
   const issued = await findOffer(db, id);
-  if (!issued?.issued_at) return 'ended';
-  return issued.holder_key_thumbprint === holderKeyThumbprint ? 'again' : 'refused';
+  return issued?.issued_at ? 'refused' : 'ended';
 }
 
 /**

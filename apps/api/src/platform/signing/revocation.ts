@@ -22,6 +22,8 @@ export type Revocation = {
   readonly kid: string;
   /** When the key was retired, by the rotation that brought the next one in. */
   readonly retiredAt: string;
+  /** When it came in: the retirement of the key before it; null for the deployment's first key. */
+  readonly inUseFrom: string | null;
   /** When it was revoked: now, or by an earlier run of the command. */
   readonly revokedAt: string;
   /** Revoked already by an earlier run: nothing was written. */
@@ -54,18 +56,33 @@ async function signedCredentials(db: Db, kid: string): Promise<{ signed: number;
 
 /**
  * What the command says of the credentials the revoked key signed: how many the portal knows of,
- * and how many it issued with no key recorded, with where to look for those (docs/wallet.md).
+ * and how many it issued with no key recorded, with the window in which the key signed (docs/wallet.md).
  */
-export function signedCredentialLines({ kid, retiredAt, signed, unattributed }: Revocation): string[] {
+export function signedCredentialLines({
+  kid,
+  retiredAt,
+  inUseFrom,
+  signed,
+  unattributed,
+}: Revocation): string[] {
+  const known = `Credentials it signed that the portal knows of: ${signed} (wallet_offers.issuer_kid = '${kid}')`;
   const lines = [
-    `Credentials it signed that the portal knows of: ${signed} (wallet_offers.issuer_kid = '${kid}'); tell their holders to add the statement to their wallet again.`,
+    signed > 0 ? `${known}; tell their holders to add the statement to their wallet again.` : `${known}.`,
   ];
   if (unattributed > 0)
     lines.push(
-      `Credentials issued with no key recorded: ${unattributed} (issued before migration 2026-12-07-123-wallet-offers-issuer-kid, or by an instance of an older release; wallet_offers.issuer_kid is null). The portal cannot say which key signed them: those issued while this key was in use (wallet_offers.issued_at up to its retirement, ${retiredAt}) are its.`,
+      `Credentials issued with no key recorded: ${unattributed} (issued before migration 2026-12-07-123-wallet-offers-issuer-kid, or by an instance of an older release; wallet_offers.issuer_kid is null). The portal cannot say which key signed them: those issued while this key was in use are its, wallet_offers.issued_at from ${inUseFrom === null ? "the deployment's first credential (it was the first key)" : `${inUseFrom} (the rotation that brought it in)`} until every instance was restarted after its retirement, ${retiredAt} (an instance not restarted since kept signing with it).`,
     );
   return lines;
 }
+
+/** When `record`'s key came in: the latest retirement before its own, that of the key it replaced. */
+const inUseFromOf = (record: RecordedWalletKey, records: readonly RecordedWalletKey[]): string | null =>
+  records
+    .map((candidate) => candidate.retiredAt)
+    .filter((at): at is string => at !== null && record.retiredAt !== null && at < record.retiredAt)
+    .sort()
+    .at(-1) ?? null;
 
 /** A `kid` as the JWKS lists it: the RFC 7638 thumbprint, SHA-256 in base64url (43 characters). */
 export const isWalletKid = (kid: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(kid);
@@ -130,6 +147,7 @@ export async function revokeKey({
         return {
           kid,
           retiredAt: record.retiredAt,
+          inUseFrom: inUseFromOf(record, records),
           revokedAt: now.revokedAt,
           isRepeated: true,
           ...(await signedCredentials(trx, kid)),
@@ -139,6 +157,7 @@ export async function revokeKey({
     return {
       kid,
       retiredAt: record.retiredAt,
+      inUseFrom: inUseFromOf(record, records),
       revokedAt,
       isRepeated: record.revokedAt !== null,
       ...(await signedCredentials(trx, kid)),
