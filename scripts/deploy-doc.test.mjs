@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, commandUsage } from '../apps/api/src/cli-usage.ts';
+import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { unusableDatabase } from '../apps/api/src/platform/db/errors.ts';
 import { execForTest } from './test-commands.mjs';
 
@@ -222,9 +223,10 @@ describe('the database on the same host or another', () => {
       code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
     });
     const untrusted = unusableDatabase(selfSigned, url);
-    const quoted = [...text.matchAll(/`(DATABASE_URL: the database cannot be used: [^`]*)`/g)].map(
-      ([, line]) => line,
-    );
+    // The socket's aside (below).
+    const quoted = [...text.matchAll(/`(DATABASE_URL: the database cannot be used: [^`]*)`/g)]
+      .map(([, line]) => line)
+      .filter((line) => !line.includes('socket'));
     expect(quoted).toHaveLength(2);
     expect(noTls).toBe(`${quoted[0]} (The server does not support SSL connections).`);
     expect(quoted[1]).toMatch(/, …$/);
@@ -255,6 +257,56 @@ describe('the database on the same host or another', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the database over its Unix socket on the same host', () => {
+  it('gives the socket URL in the forms the portal takes, and the line a socket not reached stops the start with', () => {
+    const text = section(1).replace(/\s+/g, ' ');
+    expect(text).toContain('`postgres://lisbon@/lisbon?host=/var/run/postgresql`');
+    const urls = [...text.matchAll(/`(postgres(?:ql)?:\/\/[^`]*\?host=[^`]*)`/g)].map(([, url]) => url);
+    expect(urls).toEqual([
+      'postgres://lisbon@/lisbon?host=/var/run/postgresql',
+      'postgresql:///lisbon?host=/var/run/postgresql',
+    ]);
+    for (const url of urls)
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
+    const quoted = [...text.matchAll(/`(DATABASE_URL: the database cannot be used: [^`]*)`/g)].map(
+      ([, line]) => line,
+    );
+    const socket = quoted.find((line) => line.includes('socket'));
+    expect(socket).toMatch(/, …$/);
+    const shown = socket.slice(0, -'…'.length);
+    const notReached = Object.assign(new Error('connect ENOENT /var/run/postgresql/.s.PGSQL.5432'), {
+      code: 'ENOENT',
+      address: '/var/run/postgresql/.s.PGSQL.5432',
+    });
+    expect(unusableDatabase(notReached, urls[0])?.slice(0, shown.length)).toBe(shown);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://lisbon@/lisbon' })).toThrow(
+      /names no host after its @/,
+    );
+  });
+});
+
+describe('the key files the other docs name', () => {
+  it('are at the paths section 5’s table gives each variable', () => {
+    const table = new Map(
+      [...section(5).matchAll(/^\| `([A-Z0-9_]+_FILE)` \| `(\/[^`]+)`/gm)].map(([, name, path]) => [
+        name,
+        path,
+      ]),
+    );
+    expect(table.get('PAYMENT_API_KEY_FILE')).toBe('/etc/lisbon/keys/payment-api-key');
+    const named = readdirSync(join(ROOT, 'docs'))
+      .filter((file) => file.endsWith('.md') && file !== 'deploy.md')
+      .flatMap((file) =>
+        [...readFileSync(join(ROOT, 'docs', file), 'utf8').matchAll(/\b([A-Z][A-Z0-9_]*_FILE)=(\/[^\s`]+)/g)]
+          .filter(([, name]) => table.has(name))
+          .map(([, name, path]) => ({ file, name, path })),
+      );
+    expect(named.map(({ name }) => name)).toContain('PAYMENT_API_KEY_FILE');
+    for (const { file, name, path } of named)
+      expect({ file, name, path }).toEqual({ file, name, path: table.get(name) });
   });
 });
 
