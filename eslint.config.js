@@ -4,6 +4,7 @@
 // a repository builds SQL.
 import js from '@eslint/js';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -210,6 +211,59 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'TSEnumDeclaration', message: 'Use a const array and a union type instead of an enum.' },
+      ],
+    },
+  },
+  {
+    // Every text a page shows goes through i18n: no words written in JSX, nor in an attribute a
+    // person reads or hears (a literal inside JSX elsewhere is a call's argument, a comparison or a
+    // prop typed as a union of strings, which the rule leaves alone). Tests and the prerender's
+    // document shell (src/boot, its texts read from the catalogues) are not pages.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**', 'apps/web/src/boot/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: ['aria-label', 'title', 'placeholder', 'alt', 'label', 'description', 'error'],
+          },
+          // The rule's default callees whose string arguments are no text, and the staff
+          // dashboard's d(key), its t for keys under operations.dashboard.
+          callees: {
+            exclude: [
+              'i18n(ext)?',
+              't',
+              'd',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'postMessage',
+              'getElementById',
+              'dispatch',
+              'commit',
+              'includes',
+              'indexOf',
+              'endsWith',
+              'startsWith',
+            ],
+          },
+          words: {
+            exclude: [
+              // The rule's defaults: digits and punctuation alone, CONSTANT_CASE, HTML entities, emoji.
+              '[0-9!-/:-@[-`{-~]+',
+              '[A-Z_-]+',
+              /^\p{Emoji}+$/u,
+              // Punctuation and spaces beyond ASCII: the separators '·' and '–', the dash '—' and the
+              // ellipsis '…' that stand for a value not there.
+              /^[\p{P}\p{Z}]+$/u,
+              // The spec's example phone number, the same in every language (account details).
+              '\\+39 06 1234 5678',
+            ],
+          },
+        },
       ],
     },
   },
