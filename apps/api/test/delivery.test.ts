@@ -242,6 +242,17 @@ describe('shipping information', () => {
     expect(response.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('recipient_name');
   });
 
+  it('refuses a checkout that lists the same request twice, saying so in the field map', async () => {
+    const response = await call(bob, 'POST', '/delivery/checkout', {
+      practice_ids: [7, 7],
+      billing: BILLING,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      practice_ids: ['The same request is listed twice in the cart'],
+    });
+  });
+
   it('refuses a courier phone without its country code, as the account does, and keeps nothing (issue 33)', async () => {
     const otto = await t.applicant({ email: 'otto.courier@example.org' });
     const response = await call(otto, 'PUT', '/delivery/shipping', { ...SHIPPING, phone: '12345' });

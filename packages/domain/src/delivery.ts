@@ -148,7 +148,7 @@ export const deliveryCheckoutRequestSchema = z.object({
     .array(z.number().int().positive())
     .min(1)
     .max(50)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' }),
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'practiceListedTwice' }),
   billing: billingInfoSchema,
 });
 export type DeliveryCheckoutRequest = z.infer<typeof deliveryCheckoutRequestSchema>;

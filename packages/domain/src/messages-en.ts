@@ -45,6 +45,7 @@ export const VALIDATION_EN = {
   vatNumberInvalid: 'Invalid VAT number',
   sdiCodeInvalid: 'The unique code (SDI) has 7 letters or digits',
   sdiOrPecRequired: 'Give the unique code (SDI) or a certified email address (PEC)',
+  practiceListedTwice: 'The same request is listed twice in the cart',
   noServiceAvailable: 'No service available',
   urgentNotAvailable: 'Urgent processing is not available for this service',
   documentRequired: 'This document is required',

@@ -44,6 +44,7 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   vatNumberInvalid: 'Partita IVA non valida',
   sdiCodeInvalid: 'Il codice univoco (SDI) ha 7 lettere o cifre',
   sdiOrPecRequired: 'Indica il codice univoco (SDI) o un indirizzo di posta elettronica certificata (PEC)',
+  practiceListedTwice: 'La stessa richiesta compare due volte nel carrello',
   noServiceAvailable: 'Nessun servizio disponibile',
   urgentNotAvailable: 'La procedura urgente non è disponibile per questo servizio',
   documentRequired: 'Questo documento è obbligatorio',
