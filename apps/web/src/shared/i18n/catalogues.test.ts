@@ -148,6 +148,32 @@ describe('translation catalogues', () => {
     expect(catalogues['en-US'].validation.required).toBe('This field is required');
   });
 
+  it("carries the rest of the spec's quoted messages (§5 and §8) word for word in English, where a page shows them", () => {
+    const spec = {
+      // §5 validation rules.
+      'validation.minLength': 'Minimum length {{min}} characters',
+      'validation.maxLength': 'Maximum length {{max}} characters',
+      'validation.emailInvalid': 'Email not valid',
+      'validation.dateInvalid': 'Date not valid',
+      'validation.numberMin': 'Must be greater than {{min}}',
+      'validation.numberMax': 'Must be less or equal than {{max}}',
+      'delivery.shipping.locked': 'Shipping information cannot be modified after submission.',
+      // §8 user-facing messages.
+      'notices.optOut.failed': 'Something went wrong while unsubscribing. Please try again later.',
+      'messages.exportFailed':
+        'An error occurred while exporting your document. Try again on another browser.',
+      'payments.outcome.paymentFailed': 'Payment failed! Try again or contact your bank.',
+      'discovery.limit.title': 'Limit reached',
+      'validation.noServiceAvailable': 'No service available',
+      'verify.notValid': 'NOT valid',
+      // §8 success messages.
+      'messages.exportSucceeded': 'Export successful',
+      'payments.outcome.paymentSuccessful': 'Payment successful',
+      'delivery.shipping.updated': 'Shipping info updated',
+    };
+    expect(Object.fromEntries(Object.keys(spec).map((key) => [key, english.get(key)]))).toEqual(spec);
+  });
+
   it('keeps no "No items found": every list says what it lacks in its own words, and no page names it', () => {
     expect(code.length).toBeGreaterThan(100);
     expect(code.filter((text) => text.includes('noItems'))).toEqual([]);
