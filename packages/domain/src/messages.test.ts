@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ERROR_MESSAGES,
   NOTICE_MESSAGES,
+  PAYMENT_MESSAGES,
   VALIDATION_MESSAGES,
   formatMessage,
   messageForIssue,
@@ -11,8 +12,9 @@ import { italianElision } from './formats';
 import { issueMessage } from './issue-message';
 import { assessmentSchema } from './assessment';
 import { listQuerySchema } from './list-query';
-import { VALIDATION_EN } from './messages-en';
-import { VALIDATION_IT } from './messages-it';
+import type { Locale } from './locales';
+import { PAYMENT_MESSAGE_KEYS, SPA_ERRORS_EN, VALIDATION_EN } from './messages-en';
+import { SPA_ERRORS_IT, VALIDATION_IT } from './messages-it';
 
 const firstIssue = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input, { reportInput: true });
@@ -95,20 +97,33 @@ describe('issueMessage', () => {
 });
 
 describe('catalogues', () => {
-  it('have the same keys and no empty value in both languages', () => {
-    for (const catalogue of [VALIDATION_MESSAGES, ERROR_MESSAGES, NOTICE_MESSAGES]) {
-      const en = catalogue['en-US'];
-      const it = catalogue['it-IT'];
-      expect(Object.keys(it).sort()).toEqual(Object.keys(en).sort());
+  // Every group of messages the domain words in each language: the SPA's and the API's.
+  const groups = {
+    validation: VALIDATION_MESSAGES,
+    errors: ERROR_MESSAGES,
+    payments: PAYMENT_MESSAGES,
+    notices: NOTICE_MESSAGES,
+    spaErrors: { 'en-US': SPA_ERRORS_EN, 'it-IT': SPA_ERRORS_IT },
+  } satisfies Record<string, Record<Locale, Record<string, string>>>;
+
+  it('have the same keys and no empty value in both languages, in every group', () => {
+    for (const [group, catalogue] of Object.entries(groups)) {
+      const en: Record<string, string> = catalogue['en-US'];
+      const it: Record<string, string> = catalogue['it-IT'];
+      expect(Object.keys(it).sort(), group).toEqual(Object.keys(en).sort());
       for (const value of [...Object.values(en), ...Object.values(it)]) expect(value.trim()).not.toBe('');
     }
+    expect(Object.keys(PAYMENT_MESSAGES['en-US']).sort()).toEqual([...PAYMENT_MESSAGE_KEYS].sort());
   });
 
-  it('keeps the placeholders of each English message in its Italian one', () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    for (const [key, en] of Object.entries(VALIDATION_MESSAGES['en-US'])) {
-      const it = VALIDATION_MESSAGES['it-IT'][key as keyof (typeof VALIDATION_MESSAGES)['it-IT']];
-      expect(placeholders(it), key).toEqual(placeholders(en));
+  it('keeps the placeholders of each English message in its Italian one, in every group', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    for (const [group, catalogue] of Object.entries(groups)) {
+      const en: Record<string, string> = catalogue['en-US'];
+      const it: Record<string, string> = catalogue['it-IT'];
+      for (const [key, text] of Object.entries(en)) {
+        expect(placeholders(it[key] ?? ''), `${group}.${key}`).toEqual(placeholders(text));
+      }
     }
   });
 });
