@@ -16,6 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnForTest } from './test-commands.mjs';
 
@@ -50,7 +51,7 @@ writeFileSync(join(release, 'bin/lisbon'), `#!/bin/sh\nprintf '%s\\n' "$@" > "${
 chmodSync(join(release, 'bin/lisbon'), 0o755);
 
 const backups = join(release, 'backups');
-const backup = (databaseUrl, env = {}, options = {}) =>
+const backup = (databaseUrl, env = {}, options = {}, path = {}) =>
   spawnForTest(join(release, 'bin/lisbon-backup'), [], {
     ...options,
     encoding: 'utf8',
@@ -60,6 +61,7 @@ const backup = (databaseUrl, env = {}, options = {}) =>
       DATABASE_URL: databaseUrl,
       BACKUP_DIR: backups,
       ...env,
+      ...path,
     },
   });
 const partialFiles = () => readdirSync(backups).filter((name) => name.endsWith('.partial'));
@@ -133,6 +135,16 @@ describe('lisbon-backup on PostgreSQL', () => {
     rmSync(inProgress);
   });
 
+  it("reads a socket's URL as the portal does, and gives pg_dump its directory without the password", () => {
+    const result = backup('postgres://lisbon:s%40cret@/lisbon?host=/run/postgresql');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(release, 'pg_dump.args'), 'utf8')).toContain(
+      'postgres://lisbon@/lisbon?host=/run/postgresql\n',
+    );
+    expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('s@cret');
+  });
+
   it('refuses a password with a stray % in one line naming DATABASE_URL, and writes nothing', () => {
     const result = backup('postgres://lisbon:ab%cd@db.internal/lisbon');
     expect(result.status).toBe(1);
@@ -161,3 +173,23 @@ describe('lisbon-backup on an embedded SQLite install', () => {
     expect(folders()).toEqual(['lisbon-2026-01-10T023000Z']);
   });
 });
+
+/**
+ * The PostgreSQL run (TEST_DATABASE_URL set, as the API suite's): a real dump of its database over
+ * this machine's socket, by the real pg_dump, as the nightly backup takes a socket's DATABASE_URL.
+ * A socket missing there fails the test rather than skipping it.
+ */
+if (process.env.TEST_DATABASE_URL) {
+  describe("lisbon-backup over PostgreSQL's Unix socket", () => {
+    it('dumps the database the socket URL names with the real pg_dump', () => {
+      const server = new URL(process.env.TEST_DATABASE_URL);
+      const socketUrl = `postgres://${server.username}@${server.pathname}?host=/var/run/postgresql`;
+      const result = backup(socketUrl, {}, {}, { PATH: '/usr/bin:/bin' });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      const written = /^backup written: (.*)$/m.exec(result.stdout)?.[1] ?? 'none';
+      const contents = execFileSync('pg_restore', ['--list', written], { encoding: 'utf8' });
+      expect(contents).toContain(`dbname: ${server.pathname.slice(1)}`);
+    });
+  });
+}
