@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from '../src/platform/config';
 import { productionWarnings } from '../src/platform/production-warnings';
 import { readFileSync } from 'node:fs';
@@ -81,10 +81,38 @@ describe('configuration', () => {
       'postgres://lisbon@localhost/lisbon?host=/run/postgresql',
     ])
       expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
-    // The TLS parameters' files are the driver's to read when it connects, not the configuration's.
-    const tls =
-      'postgres://lisbon@/lisbon?host=/run/postgresql&sslmode=verify-full&sslrootcert=/nowhere/ca.pem';
-    expect(loadConfig({ DATABASE_URL: tls }).database).toEqual({ dialect: 'postgres', url: tls });
+  });
+
+  it('refuses a socket URL whose parameters ask for TLS, which PostgreSQL never answers over a socket, naming them', () => {
+    // pg fails there with "The server does not support SSL connections"; the certificate files
+    // named are not read (only their being named counts).
+    for (const [url, names] of [
+      [
+        'postgres://lisbon@/lisbon?host=/run/postgresql&sslmode=verify-full&sslrootcert=/nowhere/ca.pem',
+        'sslmode and sslrootcert',
+      ],
+      ['postgres://lisbon@/lisbon?host=/run/postgresql&sslmode=require', 'sslmode'],
+      ['postgres://lisbon@%2Frun%2Fpostgresql/lisbon?ssl=true', 'ssl'],
+    ] as const)
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        `Invalid configuration: DATABASE_URL names PostgreSQL's Unix socket, over which PostgreSQL uses no TLS, and ${names} ${names.includes(' and ') ? 'ask' : 'asks'} for it: leave ${names.includes(' and ') ? 'them' : 'it'} out (docs/deploy.md, section 1)`,
+      );
+    // A TCP host keeps them.
+    const tcp = 'postgres://lisbon@db.internal/lisbon?sslmode=verify-full&sslrootcert=/nowhere/ca.pem';
+    expect(loadConfig({ DATABASE_URL: tcp }).database).toEqual({ dialect: 'postgres', url: tcp });
+  });
+
+  it('refuses a socket URL when PGSSLMODE in the environment asks for TLS, naming it', () => {
+    vi.stubEnv('PGSSLMODE', 'require');
+    try {
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://lisbon@/lisbon?host=/run/postgresql' })).toThrow(
+        /Unix socket, over which PostgreSQL uses no TLS, and PGSSLMODE asks for it: leave it out/,
+      );
+      const off = 'postgres://lisbon@/lisbon?host=/run/postgresql&sslmode=disable';
+      expect(loadConfig({ DATABASE_URL: off }).database).toEqual({ dialect: 'postgres', url: off });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it.each([

@@ -9,6 +9,7 @@ import {
 } from '@lisbon/domain';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { z } from 'zod';
+import { socketTlsRefusal } from './db/errors';
 import { ANCHOR_ENV, anchorSettingsFrom, type AnchorSettings } from './ledger/anchor/settings';
 import { REPO_ROOT } from './repo-root';
 
@@ -584,13 +585,20 @@ function socketUrl(value: string): string {
   return value;
 }
 
+/** A socket's URL that asks for TLS, which pg can never connect with, refused in one line. */
+function withoutSocketTls(value: string): string {
+  const refusal = socketTlsRefusal(value);
+  if (refusal) throw new ConfigError(refusal);
+  return value;
+}
+
 /** `postgres://…` and `postgresql://…` pick PostgreSQL; `sqlite:<path>` or a plain path pick SQLite. */
 export function parseDatabaseUrl(value: string | undefined, dataDir: string): DatabaseConfig {
   if (value === undefined) return { dialect: 'sqlite', path: join(dataDir, 'lisbon.sqlite') };
   if (/^postgres(ql)?:\/\//i.test(value)) {
     if (!/^postgres(ql)?:\/\/./i.test(value))
       throw new ConfigError(`DATABASE_URL is not a valid PostgreSQL URL${PERCENT_ENCODING_HINT}`);
-    if (!URL.canParse(value)) return { dialect: 'postgres', url: socketUrl(value) };
+    if (!URL.canParse(value)) return { dialect: 'postgres', url: withoutSocketTls(socketUrl(value)) };
     // The driver decodes the user name, the password and the database's name: a stray % would stop
     // the start with a URIError and its stack instead of this line.
     const { username, password, pathname } = new URL(value);
@@ -598,7 +606,7 @@ export function parseDatabaseUrl(value: string | undefined, dataDir: string): Da
       throw new ConfigError(
         `DATABASE_URL holds a % that begins no percent-encoded character${PERCENT_ENCODING_HINT}`,
       );
-    return { dialect: 'postgres', url: value };
+    return { dialect: 'postgres', url: withoutSocketTls(value) };
   }
   const path = value.replace(/^sqlite:(\/\/)?/i, '');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path === '') {

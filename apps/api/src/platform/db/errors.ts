@@ -148,6 +148,24 @@ function tlsAskedBy(databaseUrl: string): string[] | undefined {
   return asking.length > 0 ? asking : ['PGSSLMODE'];
 }
 
+/**
+ * For a URL over PostgreSQL's Unix socket that asks for TLS (its parameters, or PGSSLMODE where it
+ * sets none): the line that refuses it, for the server answers a socket's TLS request with no, so pg
+ * never connects ("The server does not support SSL connections") where libpq, psql and pg_dump skip
+ * TLS on a socket. Undefined for a TCP host, a URL asking for none, or one the driver cannot read.
+ * Read by pg's ConnectionParameters, as tlsAskedBy, with the certificate files it names left unread
+ * (the configuration does not open them; only their being named counts).
+ */
+export function socketTlsRefusal(databaseUrl: string): string | undefined {
+  const { query, withQuery } = queryOf(databaseUrl);
+  for (const name of ['sslrootcert', 'sslcert', 'sslkey']) if (query.get(name)) query.set(name, '/dev/null');
+  const unread = withQuery(query);
+  if (!socketOf(unread)) return undefined;
+  const asking = tlsAskedBy(unread);
+  if (!asking) return undefined;
+  return `DATABASE_URL names PostgreSQL's Unix socket, over which PostgreSQL uses no TLS, and ${named(asking)} ${asking.length > 1 ? 'ask' : 'asks'} for it: leave ${asking.length > 1 ? 'them' : 'it'} out (docs/deploy.md, section 1)`;
+}
+
 /** `sslmode`, `sslmode and ssl`, `sslmode, ssl and sslrootcert`. */
 function named(settings: readonly string[]): string {
   return settings.length > 1
