@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, commandUsage } from '../apps/api/src/cli-usage.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
@@ -250,6 +251,12 @@ describe('the database on the same host or another', () => {
       writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
       const verifyCa = `${url.split('?')[0]}?uselibpqcompat=true&sslmode=verify-ca&sslrootcert=${ca}`;
       expect(text).toContain('`verify-ca` checks it against the CA of `sslrootcert`');
+      // Without uselibpqcompat, the driver's no-verify checks nothing (no CA, no name).
+      expect(parseConnectionString(`${url.split('?')[0]}?sslmode=no-verify`).ssl).toEqual({
+        rejectUnauthorized: false,
+      });
+      expect(text).not.toContain('as every `sslmode` does without it.');
+      expect(text).toContain('`no-verify`, which checks nothing');
       expect(unusableDatabase(selfSigned, verifyCa)).toContain(notTheName);
       expect(unusableDatabase(selfSigned, verifyCa.replace('verify-ca', 'verify-full'))).not.toContain(
         notTheName,
