@@ -16,6 +16,8 @@ export const isCountryCode = (value: string): boolean => COUNTRY_CODES.includes(
 export const countryCodeSchema = z
   .string()
   .min(1)
+  // Two Latin letters before upper-casing: 'ß' upper-cases to 'SS', 'ı' and 'ſ' to 'I' and 'S'.
+  .refine((value) => /^[A-Za-z]{2}$/.test(value), { message: 'invalidOption' })
   .transform((value) => value.toUpperCase())
   .refine(isCountryCode, { message: 'invalidOption' });
 

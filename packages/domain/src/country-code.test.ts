@@ -4,7 +4,8 @@ import { countryCodeField, storedCountryCode } from './country-code';
 describe('a country code', () => {
   it('is written only as a country the portal knows, trimmed and upper-cased', () => {
     expect(countryCodeField.parse(' br ')).toBe('BR');
-    for (const code of ['ZZ', '!!', 'ßa', 'BRA', '']) {
+    // 'ß', 'ıt' and 'ſe' upper-case to 'SS', 'IT' and 'SE', countries the portal knows.
+    for (const code of ['ZZ', '!!', 'ßa', 'BRA', '', 'ß', 'ıt', 'ſe']) {
       expect(countryCodeField.safeParse(code).success, code).toBe(false);
     }
     expect(countryCodeField.safeParse('ZZ').error?.issues.map((issue) => issue.message)).toEqual([
