@@ -227,9 +227,31 @@ export default tseslint.config(
         'error',
         {
           mode: 'jsx-only',
+          // Full matches: the DOM's and Mantine's attributes a person reads, and the app's own props
+          // that carry a text (ConfirmButton's confirmLabel, a toast's message, a table's caption,
+          // a download's fileName, the empty and none texts of a list).
           'jsx-attributes': {
-            include: ['aria-label', 'title', 'placeholder', 'alt', 'label', 'description', 'error'],
+            include: [
+              'aria-label',
+              'title',
+              'placeholder',
+              'alt',
+              'label',
+              'description',
+              'error',
+              '[a-z]+Label',
+              'message',
+              'legend',
+              'caption',
+              'fileName',
+              'intro',
+              'failure',
+              'empty',
+              'none',
+            ],
           },
+          // A template literal in JSX is a text too (`Total ${n}`).
+          'should-validate-template': true,
           // The rule's default callees whose string arguments are no text, and the staff
           // dashboard's d(key), its t for keys under operations.dashboard.
           callees: {
@@ -252,7 +274,8 @@ export default tseslint.config(
           },
           words: {
             exclude: [
-              // The rule's defaults: digits and punctuation alone, CONSTANT_CASE, HTML entities, emoji.
+              // Of the rule's defaults: digits and punctuation alone, CONSTANT_CASE, emoji (not its
+              // HTML entities: a symbol alone, × or →, is a text to translate or to hide from readers).
               '[0-9!-/:-@[-`{-~]+',
               '[A-Z_-]+',
               /^\p{Emoji}+$/u,
