@@ -145,6 +145,27 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('s@cret');
   });
 
+  it("gives pg_dump only the parameters libpq reads, the driver's TLS ones as sslmode", () => {
+    // libpq refuses a parameter it does not know ("invalid URI query parameter"), so the driver's
+    // own ones (uselibpqcompat, which section 1 offers, ssl, sslnegotiation, statement_timeout)
+    // stopped every dump; the ones asking for TLS are given as sslmode=require.
+    const args = (query) => {
+      expect(backup(`postgres://lisbon@db.internal/lisbon?${query}`).status).toBe(0);
+      return readFileSync(join(release, 'pg_dump.args'), 'utf8');
+    };
+    expect(args('sslmode=verify-full&uselibpqcompat=true')).toContain(
+      'postgres://lisbon@db.internal/lisbon?sslmode=verify-full\n',
+    );
+    expect(args('ssl=1&statement_timeout=5000&application_name=nightly')).toContain(
+      'postgres://lisbon@db.internal/lisbon?application_name=nightly&sslmode=require\n',
+    );
+    expect(args('sslnegotiation=direct')).toContain('postgres://lisbon@db.internal/lisbon?sslmode=require\n');
+    expect(args('ssl=0&sslnegotiation=postgres')).toContain('postgres://lisbon@db.internal/lisbon\n');
+    expect(args('ssl=true&sslmode=disable')).toContain(
+      'postgres://lisbon@db.internal/lisbon?sslmode=disable\n',
+    );
+  });
+
   it('refuses a password with a stray % in one line naming DATABASE_URL, and writes nothing', () => {
     const result = backup('postgres://lisbon:ab%cd@db.internal/lisbon');
     expect(result.status).toBe(1);
@@ -184,6 +205,18 @@ if (process.env.TEST_DATABASE_URL) {
     it('dumps the database the socket URL names with the real pg_dump', () => {
       const server = new URL(process.env.TEST_DATABASE_URL);
       const socketUrl = `postgres://${server.username}@${server.pathname}?host=/var/run/postgresql`;
+      const result = backup(socketUrl, {}, {}, { PATH: '/usr/bin:/bin' });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      const written = /^backup written: (.*)$/m.exec(result.stdout)?.[1] ?? 'none';
+      const contents = execFileSync('pg_restore', ['--list', written], { encoding: 'utf8' });
+      expect(contents).toContain(`dbname: ${server.pathname.slice(1)}`);
+    });
+
+    it("dumps through the socket with the driver's own parameters in the URL (uselibpqcompat)", () => {
+      // The real pg_dump refused them ("invalid URI query parameter"), so no dump was written.
+      const server = new URL(process.env.TEST_DATABASE_URL);
+      const socketUrl = `postgres://${server.username}@${server.pathname}?host=/var/run/postgresql&uselibpqcompat=true&statement_timeout=0`;
       const result = backup(socketUrl, {}, {}, { PATH: '/usr/bin:/bin' });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
