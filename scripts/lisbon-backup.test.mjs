@@ -105,6 +105,18 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(readFileSync(written ?? 'none', 'utf8')).toBe('dump\n');
   });
 
+  it('gives pg_dump a password written in the query in its environment too, out of its arguments', () => {
+    // pg-connection-string and libpq both read ?password=, which went into pg_dump's arguments.
+    const result = backup('postgres://lisbon:older@db.internal/lisbon?password=s%40cret&sslmode=require');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const args = readFileSync(join(release, 'pg_dump.args'), 'utf8');
+    expect(args).toContain('postgres://lisbon@db.internal/lisbon?sslmode=require\n');
+    expect(args).not.toMatch(/s%40cret|s@cret|older/);
+    // The query's, as the portal's driver takes it over the one before the @.
+    expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('s@cret');
+  });
+
   it('sets no PGPASSWORD when the address has none (a .pgpass file or peer authentication)', () => {
     const result = backup('postgres://lisbon@db.internal/lisbon');
     expect(result.status).toBe(0);
