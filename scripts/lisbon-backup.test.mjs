@@ -178,6 +178,17 @@ describe('lisbon-backup on PostgreSQL', () => {
     );
   });
 
+  it("gives pg_dump a socket's directory, no host, when the URL has a password but no user", () => {
+    // Without its password the address had no @, and pg_dump was given the stand-in host.
+    const result = backup('postgres://:s%40cret@/lisbon?host=/run/postgresql');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const args = readFileSync(join(release, 'pg_dump.args'), 'utf8');
+    expect(args).toContain('postgres:///lisbon?host=/run/postgresql\n');
+    expect(args).not.toContain('lisbon-socket-host');
+    expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('s@cret');
+  });
+
   it('refuses a password with a stray % in one line naming DATABASE_URL, and writes nothing', () => {
     const result = backup('postgres://lisbon:ab%cd@db.internal/lisbon');
     expect(result.status).toBe(1);
