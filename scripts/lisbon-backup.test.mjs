@@ -219,11 +219,24 @@ describe('lisbon-backup on an embedded SQLite install', () => {
 });
 
 /**
- * The PostgreSQL run (TEST_DATABASE_URL set, as the API suite's): a real dump of its database over
- * this machine's socket, by the real pg_dump, as the nightly backup takes a socket's DATABASE_URL.
+ * The PostgreSQL run (TEST_DATABASE_URL set, as the API suite's): real dumps of its database by the
+ * real pg_dump, over TCP with TEST_DATABASE_URL itself and over this machine's socket, as the
+ * nightly backup takes a socket's DATABASE_URL.
  * A socket missing there fails the test rather than skipping it.
  */
 if (process.env.TEST_DATABASE_URL) {
+  describe('lisbon-backup on the PostgreSQL run, with the real pg_dump', () => {
+    it('dumps the database TEST_DATABASE_URL names over TCP', () => {
+      const result = backup(process.env.TEST_DATABASE_URL, {}, {}, { PATH: '/usr/bin:/bin' });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      const written = /^backup written: (.*)$/m.exec(result.stdout)?.[1] ?? 'none';
+      const contents = execFileSync('pg_restore', ['--list', written], { encoding: 'utf8' });
+      const server = new URL(process.env.TEST_DATABASE_URL);
+      expect(contents).toContain(`dbname: ${server.pathname.slice(1)}`);
+    });
+  });
+
   describe("lisbon-backup over PostgreSQL's Unix socket", () => {
     it('dumps the database the socket URL names with the real pg_dump', () => {
       const server = new URL(process.env.TEST_DATABASE_URL);
