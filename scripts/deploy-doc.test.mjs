@@ -293,6 +293,23 @@ describe('the database over its Unix socket on the same host', () => {
       /names no host after its @/,
     );
   });
+
+  it('quotes the line a socket URL asking for TLS stops the start with, as the configuration prints it', () => {
+    const text = section(1).replace(/\s+/g, ' ');
+    const quoted = [
+      ...text.matchAll(/`(Invalid configuration: DATABASE_URL names PostgreSQL's Unix socket[^`]*)`/g),
+    ].map(([, line]) => line);
+    expect(quoted).toHaveLength(1);
+    const refusal = (() => {
+      try {
+        loadConfig({ DATABASE_URL: 'postgres://lisbon@/lisbon?host=/var/run/postgresql&sslmode=require' });
+      } catch (error) {
+        return error.message;
+      }
+    })();
+    expect(refusal).toBe(quoted[0]);
+    expect(text).toContain('`PGSSLMODE`');
+  });
 });
 
 describe('the key files the other docs name', () => {
