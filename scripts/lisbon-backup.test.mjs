@@ -16,9 +16,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnForTest } from './test-commands.mjs';
+import { execForTest, spawnForTest } from './test-commands.mjs';
 
 const BACKUP = fileURLToPath(new URL('../packaging/bin/lisbon-backup', import.meta.url));
 const release = mkdtempSync(join(tmpdir(), 'lisbon-backup-script-'));
@@ -231,7 +230,7 @@ if (process.env.TEST_DATABASE_URL) {
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       const written = /^backup written: (.*)$/m.exec(result.stdout)?.[1] ?? 'none';
-      const contents = execFileSync('pg_restore', ['--list', written], { encoding: 'utf8' });
+      const contents = execForTest('pg_restore', ['--list', written], { encoding: 'utf8' });
       const server = new URL(process.env.TEST_DATABASE_URL);
       expect(contents).toContain(`dbname: ${server.pathname.slice(1)}`);
     });
@@ -245,7 +244,7 @@ if (process.env.TEST_DATABASE_URL) {
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       const written = /^backup written: (.*)$/m.exec(result.stdout)?.[1] ?? 'none';
-      const contents = execFileSync('pg_restore', ['--list', written], { encoding: 'utf8' });
+      const contents = execForTest('pg_restore', ['--list', written], { encoding: 'utf8' });
       expect(contents).toContain(`dbname: ${server.pathname.slice(1)}`);
     });
 
@@ -257,7 +256,7 @@ if (process.env.TEST_DATABASE_URL) {
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       const written = /^backup written: (.*)$/m.exec(result.stdout)?.[1] ?? 'none';
-      const contents = execFileSync('pg_restore', ['--list', written], { encoding: 'utf8' });
+      const contents = execForTest('pg_restore', ['--list', written], { encoding: 'utf8' });
       expect(contents).toContain(`dbname: ${server.pathname.slice(1)}`);
     });
   });
