@@ -387,13 +387,7 @@ describe('issuing the statement to a wallet', () => {
     const first = await ask(holder);
     expect(first.statusCode).toBe(200);
     // As if an instance of 1.1.0 had issued it, during a rolling upgrade: no key recorded.
-    const offerRow = () =>
-      t.database.db
-        .selectFrom('wallet_offers')
-        .select(['id', 'issuer_kid'])
-        .where('issued_at', 'is not', null)
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
+    const offerRow = lastIssuedOffer;
     const issuedRow = await offerRow();
     await t.database.db
       .updateTable('wallet_offers')
@@ -1119,6 +1113,15 @@ describe('rotating the wallet issuer key (decision 094)', () => {
   }, 120_000);
 });
 
+/** The offer issued last, with the issuer key its row records (migration 123). */
+const lastIssuedOffer = () =>
+  t.database.db
+    .selectFrom('wallet_offers')
+    .select(['id', 'issuer_kid'])
+    .where('issued_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+
 /** The deployment's wallet key records (decision 094) and its recorded wallet fingerprint, to put back. */
 async function walletKeyState() {
   const rows = await t.database.db.selectFrom('wallet_issuer_keys').selectAll().execute();
@@ -1156,13 +1159,7 @@ describe('revoking a retired wallet issuer key that leaked (decision 114)', () =
       const earlier = await holder.receive(offer.offer_url, offer.tx_code);
       const oldKid = String(decodeProtectedHeader(earlier.split('~')[0] ?? '').kid);
       // Its offer records the key that signed it, in the statement that marked it issued.
-      const lastIssued = () =>
-        t.database.db
-          .selectFrom('wallet_offers')
-          .select(['id', 'issuer_kid'])
-          .where('issued_at', 'is not', null)
-          .orderBy('id', 'desc')
-          .executeTakeFirstOrThrow();
+      const lastIssued = lastIssuedOffer;
       expect((await lastIssued()).issuer_kid).toBe(oldKid);
       // One issued by an instance of 1.1.0 during the rolling upgrade, which records no key.
       const byOlder = await offerOf();
