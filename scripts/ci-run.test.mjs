@@ -39,7 +39,7 @@ describe('.ci/run', () => {
     reads('e2e/cluster/run.ts', 'process.env.CLUSTER_PORT ?? 3400');
     const steps = [
       ['export_free_ports PROD_CHECK_PORT 1', 'bash .ci/prod-runtime-check.sh'],
-      ['export_free_ports E2E_PORT 3', 'npm test'],
+      ['export_free_ports E2E_PORT 6', 'npm test'],
       ['export RELEASE_SMOKE_PORTS=', 'bash .ci/release-smoke.sh'],
       ['export_free_ports CLUSTER_PORT 4', 'npm run test:cluster'],
     ];
