@@ -27,6 +27,8 @@ describe('the journeys’ shards (e2e/run.mjs)', () => {
     expect(() => shardPlan({ env: { E2E_SHARDS: 'two' }, args: [], cores: 2 })).toThrow(
       'E2E_SHARDS must be a whole number of 1 or more, not "two"',
     );
-    expect(() => shardPlan({ env: { E2E_PORT: '65534' }, args: [], cores: 2 })).toThrow(/E2E_PORT must leave 6 ports/);
+    expect(() => shardPlan({ env: { E2E_PORT: '65534' }, args: [], cores: 2 })).toThrow(
+      /E2E_PORT must leave 6 ports/,
+    );
   });
 });
