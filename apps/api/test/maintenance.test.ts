@@ -15,6 +15,14 @@ describe('maintenance mode', () => {
     }
   });
 
+  it('stops a call whose path writes /api percent-encoded, which the router serves as the API', async () => {
+    for (const url of ['/%61pi/v1/cms-entries', '/ap%69/v1/auth/me']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'MAINTENANCE' });
+    }
+  });
+
   it('keeps health up, saying maintenance is on', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);

@@ -159,6 +159,15 @@ describe('API answers', () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(health.headers['cache-control']).toBe('no-store');
   });
+
+  it('are kept by nobody when the path writes /api percent-encoded, which the router serves as the API', async () => {
+    await createUser(t.database, clock, { email: 'encoded@example.org' });
+    const { token } = await login(t.app, 'encoded@example.org', undefined, '198.51.100.10');
+    const me = await t.app.inject({ method: 'GET', url: '/%61pi/v1/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ data: { email: 'encoded@example.org' } });
+    expect(me.headers['cache-control']).toBe('private, no-store');
+  });
 });
 
 describe('GET /metrics', () => {

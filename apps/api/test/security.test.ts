@@ -81,4 +81,15 @@ describe('security headers', () => {
     });
     expect(otherAddress.statusCode).toBe(200);
   });
+
+  it('counts a call whose path writes /api percent-encoded (/%61pi/v1/…) with the others of its address', async () => {
+    const call = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+    for (let i = 0; i < 300; i += 1) {
+      const url = i % 2 === 0 ? '/api/v1/cms-entries?entity=faq' : '/%61pi/v1/cms-entries?entity=faq';
+      expect((await call(url)).statusCode).toBe(200);
+    }
+    const limited = await call('/%61pi/v1/cms-entries?entity=faq');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
 });

@@ -1,6 +1,20 @@
 import { API_PREFIX } from '@lisbon/domain';
 
-const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+/**
+ * The path as the router reads it: find-my-way decodes a percent-encoded character as `decodeURI`
+ * does (`/%61pi/v1/auth/me` is served as `/api/v1/auth/me`; `%2F` stays a character, not a
+ * separator), so every check of the API's limits, maintenance and caching reads the same path as
+ * the route that answers. An encoding that does not decode is kept as it is (no route has it).
+ */
+const pathOf = (url: string) => {
+  const path = url.split('?', 1)[0] ?? url;
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
 
 /**
  * The path without its trailing slashes, in one pass: `/\/+$/` would retry its run of slashes from
