@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { useTestApp } from './helper';
@@ -91,5 +92,31 @@ describe('security headers', () => {
     const limited = await call('/%61pi/v1/cms-entries?entity=faq');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('counts a call whose request line names the address in full (GET http://host/api/v1/…) with the others of its address', async () => {
+    const app = await t.instance({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    for (let i = 0; i < 3; i += 1) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/cms-entries',
+        remoteAddress: '127.0.0.1',
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((done, fail) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          `GET http://portal.example/api/v1/cms-entries HTTP/1.1\r\nHost: portal.example\r\nConnection: close\r\n\r\n`,
+        ),
+      );
+      let received = '';
+      socket.on('data', (chunk) => (received += String(chunk)));
+      socket.on('close', () => done(received));
+      socket.on('error', fail);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
   });
 });

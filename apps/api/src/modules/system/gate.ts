@@ -2,7 +2,7 @@ import { API_PREFIX } from '@lisbon/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { isApiPath, isHealthPath, withoutTrailingSlashes } from '../../platform/http/paths';
+import { isApiRequest, isHealthRequest, withoutTrailingSlashes } from '../../platform/http/paths';
 import { bearerTokenHashOf } from '../../platform/http/bearer';
 import { resolveSession } from '../sessions/service';
 import { currentMaintenance, knownMaintenance } from './maintenance.service';
@@ -53,7 +53,7 @@ export function registerMaintenanceGate(app: FastifyInstance, ctx: AppContext): 
   // A hook that calls `done`, not an async one: the pages, health and, while maintenance is known
   // to be off, every call pass without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!isApiPath(request.url) || isHealthPath(request.url)) return done();
+    if (!isApiRequest(request) || isHealthRequest(request)) return done();
     if (knownMaintenance(ctx)?.isOn === false) return done();
     isLetThrough(request).then(
       (isThrough) => done(isThrough ? undefined : new AppError('MAINTENANCE')),

@@ -1,4 +1,5 @@
 import { API_PREFIX } from '@lisbon/domain';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * The path as the router reads it: find-my-way decodes a percent-encoded character as `decodeURI`
@@ -33,6 +34,17 @@ export const isApiPath = (url: string): boolean => {
   return path === '/api' || path.startsWith('/api/');
 };
 
+type ServedRequest = Pick<FastifyRequest, 'url' | 'routeOptions'>;
+
+/**
+ * Whether a request is the API's: by its path, or by the pattern of the route the router gave it
+ * to. A request line may name the address in full (`GET http://host/api/v1/… HTTP/1.1`), which the
+ * router serves by its path: an API call like its usual form. (The SPA's file route, `/*`, is
+ * given unmatched paths: its pattern says nothing, the path does.)
+ */
+export const isApiRequest = (request: ServedRequest): boolean =>
+  isApiPath(request.url) || isApiPath(request.routeOptions.url ?? '');
+
 export const HEALTH_PATH = `${API_PREFIX}/health`;
 
 /** Health and the balancer's probes (`/health/live`, `/health/ready`). */
@@ -40,3 +52,7 @@ export const isHealthPath = (url: string): boolean => {
   const path = withoutTrailingSlashes(pathOf(url));
   return path === HEALTH_PATH || path === `${HEALTH_PATH}/live` || path === `${HEALTH_PATH}/ready`;
 };
+
+/** Whether a request is for health or a probe, by its path or its route's pattern (as `isApiRequest`). */
+export const isHealthRequest = (request: ServedRequest): boolean =>
+  isHealthPath(request.url) || isHealthPath(request.routeOptions.url ?? '');

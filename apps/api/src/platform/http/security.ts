@@ -11,7 +11,7 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 import { bearerTokenHashOf, registerBearerTokenHash } from './bearer';
 import { clientAddress } from './client-address';
-import { isApiPath } from './paths';
+import { isApiRequest } from './paths';
 
 /**
  * Strict CSP for the SPA and the API alike. Scripts only from our origin (the built SPA and
@@ -115,7 +115,7 @@ export async function registerSecurity(
   // API answers hold someone's data (or say who is logged in): no browser, proxy or CDN keeps
   // them, unless a route chose otherwise. The SPA's files have their own policy (spa.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+    if (isApiRequest(request) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', request.headers.authorization ? 'private, no-store' : 'no-store');
     done(null, payload);
   });
@@ -147,7 +147,7 @@ export async function registerSecurity(
     max: globalLimitPerMinute,
     timeWindow: '1 minute',
     ...(redis ? { store: redisStoreOf(redis, RATE_KEY_PREFIX), skipOnError: true } : {}),
-    allowList: (request) => !isApiPath(request.url),
+    allowList: (request) => !isApiRequest(request),
     keyGenerator: async (request) => {
       const tokenHash = bearerTokenHashOf(request);
       const userId = tokenHash ? await sessionUserIdOf(tokenHash) : undefined;
