@@ -14,6 +14,7 @@ import { purgeSpentNonces } from './modules/wallet/issuance.service';
 import { purgeOldPresentations } from './modules/wallet/verifier.service';
 import { reconcileStalePayments } from './modules/payments/settlement.service';
 import { sweepOrphanFiles } from './modules/system/file-sweep.service';
+import { purgeExpiredIdempotencyKeys } from './platform/http/idempotency';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { openDatabase, refreshStatistics } from './platform/db/database';
 import { MigrationRefusal } from './platform/db/migrate';
@@ -104,6 +105,10 @@ const housekeeping = setInterval(() => {
   // DPoP proofs taken and past their window: their iat refuses them now (decision 088).
   purgeSpentDpopProofs(ctx).catch((error: unknown) =>
     app.log.error({ err: error }, 'spent wallet DPoP proofs purge failed'),
+  );
+  // Idempotency-Keys of sends past their 24 hours (decision 071, amended 2026-12-07).
+  purgeExpiredIdempotencyKeys(ctx).catch((error: unknown) =>
+    app.log.error({ err: error }, 'expired idempotency keys purge failed'),
   );
 }, HOUSEKEEPING_MS).unref();
 const FILE_SWEEP_MS = 60 * 60_000;

@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'NO_STATEMENT_IN_FORCE',
   'APPEAL_ALREADY_OPEN',
   'PERIOD_ALREADY_STARTED',
+  'IDEMPOTENCY_KEY_REUSED',
   'MAINTENANCE',
   'api_error',
 ] as const;
@@ -163,6 +164,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   APPEAL_ALREADY_OPEN: 409,
   // A closure or suspension window deletes only before its first day (Europe/Rome).
   PERIOD_ALREADY_STARTED: 409,
+  // An Idempotency-Key sent again with another body (IETF draft: 422, the request cannot be processed).
+  IDEMPOTENCY_KEY_REUSED: 422,
   MAINTENANCE: 503,
   api_error: 500,
 };

@@ -182,6 +182,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
     'This request has no statement in force: a statement of appeal or an amended statement can be issued only on a published statement.',
   APPEAL_ALREADY_OPEN: 'This request already has an appeal or amendment: only one can be asked for.',
   PERIOD_ALREADY_STARTED: 'This period has already begun: it can no longer be deleted.',
+  IDEMPOTENCY_KEY_REUSED:
+    'This send repeats an earlier one with different content (the same Idempotency-Key): nothing was sent. A new message needs a new key.',
   DELIVERY_SUSPENDED:
     'Return deliveries are suspended: you can order the return from {{day}}. The cart cannot be paid now.',
   SHIPPING_INFO_LOCKED: 'Shipping information cannot be modified after submission.',

@@ -164,6 +164,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
     'Questa richiesta non ha un attestato in vigore: un attestato del ricorso o un attestato rettificato si possono rilasciare solo su un attestato pubblicato.',
   APPEAL_ALREADY_OPEN: 'Questa richiesta ha già un ricorso o una rettifica: se ne può chiedere uno solo.',
   PERIOD_ALREADY_STARTED: 'Questo periodo è già iniziato: non può più essere eliminato.',
+  IDEMPOTENCY_KEY_REUSED:
+    'Questo invio ripete uno precedente con un contenuto diverso (la stessa Idempotency-Key): non è stato inviato nulla. Un nuovo messaggio richiede una nuova chiave.',
   DELIVERY_SUSPENDED:
     'Le restituzioni degli originali sono sospese: potrai ordinare la restituzione dal {{day}}. Il carrello non può essere pagato ora.',
   SHIPPING_INFO_LOCKED: 'Le informazioni di spedizione non possono essere modificate dopo l’invio.',

@@ -32,6 +32,8 @@ export type CallOptions<T> = {
    * is not stored until it passes. A 401 on such a call is the caller's to handle.
    */
   token?: string;
+  /** Sent as `Idempotency-Key` (IETF draft): a retry of one send with it is not sent twice. */
+  idempotencyKey?: string;
 };
 
 export type ClientConfig = {
@@ -69,6 +71,7 @@ type Request = {
   blob?: boolean;
   auth: boolean;
   token?: string;
+  idempotencyKey?: string;
   onProgress?: (progress: UploadProgress) => void;
 };
 
@@ -104,6 +107,8 @@ export function createApiClient(config: ClientConfig) {
     const storedToken = request.auth && request.token === undefined ? config.getToken() : null;
     const token = request.auth ? (request.token ?? storedToken) : null;
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // An sf-string, as the draft writes it.
+    if (request.idempotencyKey) headers.set('Idempotency-Key', `"${request.idempotencyKey}"`);
     let body: FormData | string | undefined;
     if (request.body instanceof FormData) {
       body = request.body; // the browser writes the multipart boundary itself
@@ -171,6 +176,7 @@ export function createApiClient(config: ClientConfig) {
       ...request,
       auth: options.auth ?? true,
       ...(options.token === undefined ? {} : { token: options.token }),
+      ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
     });
     const envelope = envelopeSchema.safeParse(raw);
     if (!envelope.success) throw unreadableError();

@@ -18,4 +18,5 @@ export { ApiError, API_ERROR, isApiError } from './errors';
 export type { ApiResult, CallOptions, Query, UploadOptions } from './client';
 export type { UploadProgress } from './xhr';
 export { onMaintenance, emitMaintenance } from './maintenance';
+export { createSendKeys, type SendKeys } from './send-keys';
 export { onUnauthorized, emitUnauthorized } from './session-end';

@@ -20,6 +20,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
+import { idempotencyHeadersSchema, idempotencyKeyOf } from '../../platform/http/idempotency';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { transition } from '../transitions/service';
 import { assignPractices } from './assignment.service';
@@ -107,9 +108,10 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       schema: {
         summary: 'Send one message to the applicants of several requests (a closure announced, say)',
         description:
-          'Secretaries and administrators (ability staff.broadcast). All or none: the message goes to each request’s thread, from the office, and to each applicant by mail in their language; it asks nothing of a request waiting for its applicant. 404 when one of the requests is not submitted.',
+          'Secretaries and administrators (ability staff.broadcast). All or none: the message goes to each request’s thread, from the office, and to each applicant by mail in their language; it asks nothing of a request waiting for its applicant. 404 when one of the requests is not submitted. With an `Idempotency-Key`, a retry of the same send within 24 hours sends nothing again and answers as the first did; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED.',
         tags,
         security,
+        headers: idempotencyHeadersSchema,
         body: messageApplicantsBodySchema,
         response: {
           200: noticeEnvelope(z.object({ practice_ids: z.array(z.number().int()) })),
@@ -118,7 +120,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       },
     },
     async (request) => ({
-      data: await messageApplicants(ctx, actorOf(request), request.body),
+      data: await messageApplicants(ctx, actorOf(request), request.body, idempotencyKeyOf(request)),
       meta: noticeMeta(request, 'messageSent'),
     }),
   );

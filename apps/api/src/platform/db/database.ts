@@ -27,6 +27,7 @@ import type {
   DeliveriesTable,
   DeliveryPracticesTable,
   DocumentsTable,
+  IdempotencyKeysTable,
   JobsTable,
   PracticeNameKeysTable,
   PracticesTable,
@@ -156,6 +157,7 @@ export type Database = {
   wallet_spent_nonces: WalletSpentNoncesTable;
   wallet_spent_dpop_proofs: WalletSpentDpopProofsTable;
   backups: BackupsTable;
+  idempotency_keys: IdempotencyKeysTable;
 };
 
 export type Db = Kysely<Database>;

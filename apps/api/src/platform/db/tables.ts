@@ -260,3 +260,15 @@ export type StudyEntriesTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
 };
+
+/** A send's `Idempotency-Key` and the answer it was given, per account (migration 124). */
+export type IdempotencyKeysTable = {
+  user_id: number;
+  key: string;
+  /** SHA-256 (hex) of the route's scope and the validated body. */
+  fingerprint: string;
+  /** JSON of the first answer's data; null only inside the send's own transaction. */
+  answer: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+};

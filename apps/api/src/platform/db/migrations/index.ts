@@ -56,6 +56,7 @@ import * as appealQueueCounts from './2026-12-06-120-appeal-queue-counts';
 import * as walletOffersEnded from './2026-12-07-121-wallet-offers-ended';
 import * as walletIssuerKeysRevoked from './2026-12-07-122-wallet-issuer-keys-revoked';
 import * as walletOffersIssuerKid from './2026-12-07-123-wallet-offers-issuer-kid';
+import * as idempotencyKeys from './2026-12-07-124-idempotency-keys';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-121-wallet-offers-ended': walletOffersEnded,
   '2026-12-07-122-wallet-issuer-keys-revoked': walletIssuerKeysRevoked,
   '2026-12-07-123-wallet-offers-issuer-kid': walletOffersIssuerKid,
+  '2026-12-07-124-idempotency-keys': idempotencyKeys,
 };

@@ -76,10 +76,14 @@ export function useStaffUsers(role: 'evaluator' | 'reviewer', isEnabled = true) 
   });
 }
 
-/** POST /staff/practices/messages: one message to the applicants of several requests, all or none. */
-export const messageApplicants = async (body: MessageApplicantsBody) =>
+/**
+ * POST /staff/practices/messages: one message to the applicants of several requests, all or none;
+ * sent again with the same `idempotencyKey`, it is not sent twice.
+ */
+export const messageApplicants = async (body: MessageApplicantsBody, idempotencyKey?: string) =>
   api.create('staff/practices/messages', body, {
     schema: z.object({ practice_ids: z.array(z.number().int()) }),
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
   });
 
 /** POST /staff/practices/assign: several requests to one evaluator and one reviewer, all or none. */

@@ -1,7 +1,8 @@
-import { MESSAGE_MAX_LENGTH, messageApplicantsBodySchema } from '@lisbon/domain';
+import { MESSAGE_MAX_LENGTH, type MessageApplicantsBody, messageApplicantsBodySchema } from '@lisbon/domain';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createSendKeys } from '@/api';
 import { dialogDrafts } from '@/shared/forms/drafts';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { FormAlert } from '@/shared/ui/FormAlert';
@@ -21,8 +22,14 @@ export function MessageDialog({ practiceIds, opened, onClose, onSent }: Props) {
     initialValues: { message: '' },
     toInput: (values) => ({ practice_ids: [...practiceIds], message: values.message }),
   });
+  // One key per composed message: a press of Send again after a lost answer is not a second mail.
+  const [sendKeys] = useState(createSendKeys);
   const { failure, isBusy, close, run } = useQueueDialog({
-    send: messageApplicants,
+    send: async (body: MessageApplicantsBody) => {
+      const result = await messageApplicants(body, sendKeys.keyFor(body));
+      sendKeys.sent();
+      return result;
+    },
     notice: 'messageSent',
     reset: () => form.reset(),
     showServerErrors,

@@ -207,6 +207,50 @@ describe('deadlines and work on several requests in a queue', () => {
     expect(await screen.findByText('Message sent')).toBeTruthy();
   });
 
+  it('sends a message again with the same Idempotency-Key after a lost answer, and the next with a new one', async () => {
+    let isLost = true;
+    const api = operationsApi({
+      'POST /staff/practices/messages': (call) => {
+        if (isLost) {
+          isLost = false;
+          return { status: 500, body: { code: 'api_error', message: 'Something went wrong.' } };
+        }
+        return {
+          body: {
+            data: { practice_ids: (call.body as { practice_ids: number[] }).practice_ids },
+            meta: { notice: 'messageSent', message: 'Message sent' },
+          },
+        };
+      },
+    });
+    renderApp('/staff/queues/all', { queryClient: logIn(staffUser('secretary')) });
+    await screen.findByRole('table');
+    const sendMessage = async (text: string, presses: number) => {
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select every request on this page' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Message the applicants (2)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'A message to the applicants' });
+      await userEvent.type(within(dialog).getByLabelText(/^Message/), text);
+      for (let press = 1; press <= presses; press += 1) {
+        const before = api.callsTo('POST /staff/practices/messages').length;
+        await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+        await waitFor(() => expect(api.callsTo('POST /staff/practices/messages')).toHaveLength(before + 1));
+        // The answer lost: the dialog says so and keeps the message for another press.
+        if (press < presses) expect(await within(dialog).findByRole('alert')).toBeTruthy();
+      }
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    await sendMessage('The office is closed next week.', 2);
+    await sendMessage('The office opens again on Monday.', 1);
+    const keys = api
+      .callsTo('POST /staff/practices/messages')
+      .map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('keeps the message typed when its dialog is closed unsent, for the same requests', async () => {
     const api = operationsApi({
       'POST /staff/practices/messages': (call) => ({
