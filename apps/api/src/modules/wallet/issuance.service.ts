@@ -258,20 +258,14 @@ export async function exchangeToken(
   const statement = await statementById(ctx, offer.statement_id);
   if (statement?.status !== 'published')
     throw new WalletProtocolError(400, 'invalid_grant', 'The statement of this offer is no longer in force');
-  if (!(await redeemOffer(ctx.db, offer.id, now.toISOString()))) {
-    const meanwhile = await findOfferByCode(ctx.db, offer.code_hash);
-    throw new WalletProtocolError(
-      400,
-      'invalid_grant',
-      meanwhile?.redeemed_at ? 'This offer has already been used' : 'This offer has expired',
-    );
-  }
   // Asked by authorization_details, the token grants them and the response says so (§6.2): the
   // credential request then names the credential identifier it was given.
   const granted = configurations && {
     authorization_details: grantedDetails(configurations, offer.statement_id),
   };
-  // Our failure, not the wallet's (the offer is redeemed already): a 500, logged by its class only.
+  // Signed before the offer is redeemed: a signing that fails (a 500, logged by its class only), or
+  // an instance that stops between the two, leaves the offer as it was, and the wallet asks again
+  // with the same codes. The token answers nothing until the offer is redeemed by this request.
   const response = await walletLibraryCall('Signing the access token', () =>
     server.createAccessTokenResponse({
       audience: issuerUrlOf(ctx),
@@ -287,6 +281,15 @@ export async function exchangeToken(
       additionalAccessTokenResponsePayload: granted,
     }),
   );
+  // Redeemed once (§4.1.1): of two requests at once, the one that lost throws its token away.
+  if (!(await redeemOffer(ctx.db, offer.id, now.toISOString()))) {
+    const meanwhile = await findOfferByCode(ctx.db, offer.code_hash);
+    throw new WalletProtocolError(
+      400,
+      'invalid_grant',
+      meanwhile?.redeemed_at ? 'This offer has already been used' : 'This offer has expired',
+    );
+  }
   // A bearer credential for the statement's claims: on the log check's list, like a session token.
   minted(response.access_token);
   return response;
