@@ -441,6 +441,20 @@ export async function issueCredential(
       'The nonce of the key proof was used already: ask the nonce endpoint for a new one',
     );
   const claims = await claimsOf(ctx, offer.statement_id);
+  // Signed and answered before the offer is marked issued: a signing that fails (a 500), or an
+  // instance that stops between the two, marks nothing, and the wallet asks again with its token and
+  // a new proof of any key. The answer leaves only once the mark is this request's, or its key's.
+  const credential = await signCredential(key, {
+    iss: issuerUrlOf(ctx),
+    iat: Math.floor(ctx.clock.now().getTime() / 1000),
+    vct: vctOf(ctx),
+    cnf: { jwk: signer.publicJwk },
+    status: { status_list: { idx: offer.id, uri: `${issuerUrlOf(ctx)}${WALLET_STATUS_LIST_PATH}` } },
+    ...claims,
+  });
+  const answer = await walletLibraryCall('Answering the credential request', () =>
+    issuer.createCredentialResponse({ credentialRequest: parsed, credentials: [{ credential }] }),
+  );
   // One credential per offer, bound to one key. A wallet that lost the answer (a dropped connection,
   // an instance killed after this mark) asks again with its token and the same key, and is answered
   // the credential again: the same claims, key and status-list entry (decision 102).
@@ -457,18 +471,8 @@ export async function issueCredential(
       'credential_request_denied',
       'The credential of this offer was issued already, to another key',
     );
-  const credential = await signCredential(key, {
-    iss: issuerUrlOf(ctx),
-    iat: Math.floor(ctx.clock.now().getTime() / 1000),
-    vct: vctOf(ctx),
-    cnf: { jwk: signer.publicJwk },
-    status: { status_list: { idx: offer.id, uri: `${issuerUrlOf(ctx)}${WALLET_STATUS_LIST_PATH}` } },
-    ...claims,
-  });
   if (issuance === 'first') ctx.metrics.walletCredentials.inc();
-  return walletLibraryCall('Answering the credential request', () =>
-    issuer.createCredentialResponse({ credentialRequest: parsed, credentials: [{ credential }] }),
-  );
+  return answer;
 }
 
 /**
