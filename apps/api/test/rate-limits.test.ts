@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
+import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { useTestApp } from './helper';
 import { bearer, createUser, enableTwoFactor, login, PASSWORD } from './identity';
 import { logLines } from './log-lines';
@@ -264,5 +265,29 @@ describe('second-factor limits', () => {
     expectLimited(await post('/auth/2fa', { code: '000000' }, ATTACKER, bearer(attacker.token)), 15 * 60);
     const owner = await login(t.app, 'otp@example.org', PASSWORD, VICTIM);
     expect((await post('/auth/2fa', { code: '000000' }, VICTIM, bearer(owner.token))).statusCode).toBe(422);
+  });
+});
+
+describe('a budget of things made (limiter.spend)', () => {
+  it('gives back the hit of a call refused in the window it was counted in, never a later window’s', async () => {
+    const limiter = createRateLimiter({ db: t.database.db, clock });
+    const bucket = { rule: { name: 'test:spend', limit: 2, windowSeconds: 60 }, subject: 'someone' };
+    const refused = () => Promise.reject(new Error('refused'));
+    await expect(limiter.spend([bucket], refused)).rejects.toThrow('refused');
+    expect(await limiter.count(bucket)).toBe(0);
+    expect(await limiter.spend([bucket], async () => 'made')).toBe('made');
+    // Refused once the window turned, after a call of the next window was made.
+    await expect(
+      limiter.spend([bucket], async () => {
+        clock.advance({ seconds: 61 });
+        await limiter.spend([bucket], async () => 'made');
+        return refused();
+      }),
+    ).rejects.toThrow('refused');
+    expect(await limiter.count(bucket)).toBe(1);
+    await limiter.spend([bucket], async () => 'made');
+    // Past the limit: 429, and the refusal counts nothing either.
+    await expect(limiter.spend([bucket], async () => 'made')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await limiter.count(bucket)).toBe(2);
   });
 });

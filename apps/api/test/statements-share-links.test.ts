@@ -227,6 +227,29 @@ describe('share links', () => {
     expect((await create(owner, {})).statusCode).toBe(201);
   });
 
+  it('counts only the links made against the hour’s limit: calls refused (422, 409) use none of it', async () => {
+    onTestFinished(leaveNoLinks);
+    const limiter = createRateLimiter({ db: t.database.db, clock });
+    const bucket = { rule: SHARE_LINK_RULE, subject: String(owner.id) };
+    await limiter.reset([bucket]);
+    await revokeAll(owner);
+    const statuses = async (count: number, payload: object) => {
+      const answers: number[] = [];
+      for (let call = 0; call < count; call += 1) answers.push((await create(owner, payload)).statusCode);
+      return answers;
+    };
+    // A last day typed in the past, five times over.
+    expect(await statuses(5, { expires_on: '2000-01-01' })).toEqual(Array(5).fill(422));
+    expect(await statuses(SHARE_LINKS_ACTIVE_MAX, {})).toEqual(Array(SHARE_LINKS_ACTIVE_MAX).fill(201));
+    // One more than the working links' cap, again and again.
+    expect(await statuses(10, {})).toEqual(Array(10).fill(409));
+    expect(await limiter.count(bucket)).toBe(SHARE_LINKS_ACTIVE_MAX);
+    await revokeAll(owner);
+    const rest = SHARE_LINK_RULE.limit - SHARE_LINKS_ACTIVE_MAX;
+    expect(await statuses(rest, {})).toEqual(Array(rest).fill(201));
+    expect((await create(owner, {})).statusCode).toBe(429);
+  });
+
   it(`keeps at most ${SHARE_LINKS_ACTIVE_MAX} working at once: one more answers 409 in the caller’s language, a revoked or expired one makes room`, async () => {
     onTestFinished(leaveNoLinks);
     await createRateLimiter({ db: t.database.db, clock }).reset([

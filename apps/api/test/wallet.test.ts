@@ -436,6 +436,29 @@ describe('issuing the statement to a wallet', () => {
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
+  it('counts only the offers made against the hour’s ten: calls refused (404 for a request with no statement) use none of them', async () => {
+    const offer = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/practices/${id}/statement/wallet-offers`,
+        headers: bearer(owner.token),
+      });
+    await createRateLimiter({ db: t.database.db, clock }).reset([
+      { rule: WALLET_OFFER_RULE, subject: String(owner.id) },
+    ]);
+    // Another request of the owner's, not yet issued: no statement to put in a wallet.
+    const unpublished = await readyForIssue(t.database, owner);
+    const refused: number[] = [];
+    for (let index = 0; index < WALLET_OFFER_RULE.limit + 2; index += 1)
+      refused.push((await offer(unpublished)).statusCode);
+    expect(refused).toEqual(Array(WALLET_OFFER_RULE.limit + 2).fill(404));
+    const made: number[] = [];
+    for (let index = 0; index < WALLET_OFFER_RULE.limit; index += 1)
+      made.push((await offer(practiceId)).statusCode);
+    expect(made).toEqual(Array(WALLET_OFFER_RULE.limit).fill(201));
+    expect((await offer(practiceId)).statusCode).toBe(429);
+  });
+
   it('refuses an expired offer', async () => {
     const offer = await offerOf();
     clock.advance({ minutes: 16 });

@@ -48,7 +48,8 @@ const tags = ['wallet'];
 
 /**
  * Per user: an applicant makes an offer when they add the statement to a wallet, and again if it
- * expired; each offer takes a place in the status list for good, so a loop cannot fill it.
+ * expired; each offer takes a place in the status list for good, so a loop cannot fill it. Counts
+ * the offers made, never a call refused.
  */
 export const WALLET_OFFER_RULE: RateRule = { name: 'wallet-offer:user', limit: 10, windowSeconds: 60 * 60 };
 
@@ -193,7 +194,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
       onRequest: guard.ability('practice.apply'),
       schema: {
         summary: 'A credential offer of the applicant’s published statement for their wallet',
-        description: `QR code, same-device link and one-time transaction code; the offer expires after WALLET_OFFER_TTL_MINUTES and is redeemed once. 404 for someone else’s request or a withdrawn statement, 409 PUBLICATION_PENDING before publication; at most ${WALLET_OFFER_RULE.limit} offers per user in an hour (429 RATE_LIMITED).`,
+        description: `QR code, same-device link and one-time transaction code; the offer expires after WALLET_OFFER_TTL_MINUTES and is redeemed once. 404 for someone else’s request or a withdrawn statement, 409 PUBLICATION_PENDING before publication; at most ${WALLET_OFFER_RULE.limit} offers made per user in an hour (429 RATE_LIMITED; a call refused counts none).`,
         tags,
         security,
         params,
@@ -202,19 +203,24 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
     },
     async (request, reply) => {
       const auth = authenticated(request);
-      await ctx.limiter.consume([{ rule: WALLET_OFFER_RULE, subject: String(auth.user.id) }]);
-      try {
-        const offer = await createOffer(ctx, auth, {
-          practiceId: request.params.id,
-          // The language of the page that shows the offer, which its wallet then speaks too.
-          locale: negotiateLocale(request.headers['accept-language']),
-        });
-        reply.header('cache-control', 'no-store');
-        return reply.code(201).send({ data: offer });
-      } catch (error) {
-        if (error instanceof WalletPublicationError) throw new AppError('PUBLICATION_PENDING');
-        throw error;
-      }
+      // Only the offers made count: one refused (409 before publication, say) costs nothing.
+      const offer = await ctx.limiter.spend(
+        [{ rule: WALLET_OFFER_RULE, subject: String(auth.user.id) }],
+        async () => {
+          try {
+            return await createOffer(ctx, auth, {
+              practiceId: request.params.id,
+              // The language of the page that shows the offer, which its wallet then speaks too.
+              locale: negotiateLocale(request.headers['accept-language']),
+            });
+          } catch (error) {
+            if (error instanceof WalletPublicationError) throw new AppError('PUBLICATION_PENDING');
+            throw error;
+          }
+        },
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({ data: offer });
     },
   );
 

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import {
   deleteCounters,
   deleteExpiredCounters,
+  giveBackHit,
   incrementCounter,
   selectCounters,
   type Counter,
@@ -23,6 +24,13 @@ export type RateLimiter = {
   hit(buckets: readonly RateBucket[]): Promise<void>;
   /** Counts one hit, then refuses when a bucket went over: for attempts that each cost (a mail). */
   consume(buckets: readonly RateBucket[]): Promise<void>;
+  /**
+   * A budget of things made (share links, wallet offers): counts one hit as `consume` does, then
+   * runs `make`, and gives the hit back when the call is refused, by a bucket past its limit or by
+   * whatever `make` throws (a 409, a 422…). Counted first, so calls made at once never pass the
+   * limit; a user's own mistakes never use up their budget.
+   */
+  spend<T>(buckets: readonly RateBucket[], make: () => Promise<T>): Promise<T>;
   /**
    * Counts one hit, then answers whether every bucket is still within its limit, refusing nothing:
    * for a cost the call can go without (a mail held back) while the call itself still answers.
@@ -79,6 +87,21 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
       const now = clock.now();
       const over = await hitAndFindOver(buckets, now);
       if (over.length > 0) throw rateLimited(over, now);
+    },
+    async spend(buckets, make) {
+      const now = clock.now();
+      const rules = limitsOf(buckets);
+      const counters = await hitAll(db, rules, now);
+      const over = counters.filter((counter) => counter.hits > (rules.get(counter.key)?.limit ?? 0));
+      try {
+        if (over.length > 0) throw rateLimited(over, now);
+        return await make();
+      } catch (error) {
+        // Given back in the window it was counted in; should that fail, the hit stays counted (the
+        // budget errs on the safe side) and the call's own refusal is the one answered.
+        for (const counter of counters) await giveBackHit(db, counter).catch(() => undefined);
+        throw error;
+      }
     },
     async take(buckets) {
       return (await hitAndFindOver(buckets, clock.now())).length === 0;

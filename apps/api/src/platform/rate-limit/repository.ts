@@ -45,6 +45,20 @@ export async function incrementCounter(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Takes back one hit from the counter's window `reset_at` (none from a later window, which starts
+ * afresh), never below zero: a hit counted for a call that made nothing.
+ */
+export async function giveBackHit(db: Db, counter: { key: string; reset_at: string }): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', '=', counter.key)
+    .where('reset_at', '=', counter.reset_at)
+    .where('hits', '>', 0)
+    .execute();
+}
+
 export async function deleteCounters(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   await db
