@@ -1,4 +1,4 @@
-import type { WalletOffer } from '@lisbon/domain';
+import { WALLET_TX_CODE_ATTEMPTS, type WalletOffer } from '@lisbon/domain';
 import { Oauth2AuthorizationServer } from '@openid4vc/oauth2';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -69,6 +69,17 @@ describe('an issuance interrupted on our side', () => {
     expect(accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     // Redeemed once, by the request that was answered.
     await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/already been used/);
+  });
+
+  it('takes none of the offer’s attempts for a right code whose token could not be signed: more retries than attempts still get a token', async () => {
+    const offer = await newOffer();
+    const signing = vi.spyOn(Oauth2AuthorizationServer.prototype, 'createAccessTokenResponse');
+    for (let failure = 0; failure < WALLET_TX_CODE_ATTEMPTS; failure += 1)
+      signing.mockRejectedValueOnce(new TypeError('the signer failed'));
+    for (let failure = 0; failure < WALLET_TX_CODE_ATTEMPTS; failure += 1)
+      await expect(holder.accessToken(offer.offer_url, offer.tx_code)).rejects.toThrow(/status 500/);
+    const { accessToken } = await holder.accessToken(offer.offer_url, offer.tx_code);
+    expect(accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('marks nothing issued when the credential could not be signed: the wallet asks again, with a new key too, and the offer still gives one credential', async () => {

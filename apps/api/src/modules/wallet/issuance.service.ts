@@ -52,6 +52,7 @@ import {
   deleteNoncesExpiredBefore,
   endOffersNotIssued,
   findOfferByCode,
+  giveBackAttempt,
   insertOffer,
   markIssued,
   redeemOffer,
@@ -265,8 +266,10 @@ export async function exchangeToken(
   };
   // Signed before the offer is redeemed: a signing that fails (a 500, logged by its class only), or
   // an instance that stops between the two, leaves the offer as it was, and the wallet asks again
-  // with the same codes. The token answers nothing until the offer is redeemed by this request.
-  const response = await walletLibraryCall('Signing the access token', () =>
+  // with the same codes; the attempt its right code took is given back, so that retries of a
+  // failing signer never spend the offer as wrong codes would. The token answers nothing until the
+  // offer is redeemed by this request.
+  const response = await signedOrGivenBack(ctx.db, offer.id, () =>
     server.createAccessTokenResponse({
       audience: issuerUrlOf(ctx),
       authorizationServer: issuerUrlOf(ctx),
@@ -293,6 +296,16 @@ export async function exchangeToken(
   // A bearer credential for the statement's claims: on the log check's list, like a session token.
   minted(response.access_token);
   return response;
+}
+
+/** Signs the access token; a failure gives the offer back the attempt of the right code, then throws. */
+async function signedOrGivenBack<T>(db: Db, offerId: number, sign: () => Promise<T>): Promise<T> {
+  try {
+    return await walletLibraryCall('Signing the access token', sign);
+  } catch (error) {
+    await giveBackAttempt(db, offerId);
+    throw error;
+  }
 }
 
 /** POST /wallet/nonce: a c_nonce any instance can check, since it is signed (OpenID4VCI 1.0 §7); good once. */

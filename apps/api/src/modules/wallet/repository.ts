@@ -70,6 +70,16 @@ export async function takeAttempt(db: Db, id: number, limit: number): Promise<bo
   return result.numUpdatedRows === 1n;
 }
 
+/** Gives back the attempt a right transaction code took when its token could not be signed. */
+export async function giveBackAttempt(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('wallet_offers')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '-', 1) }))
+    .where('id', '=', id)
+    .where('failed_attempts', '>', 0)
+    .execute();
+}
+
 /**
  * Marks the offer redeemed unless another request did first, or it expired or was ended meanwhile
  * (a "Log out everywhere" that committed after the offer was read): true for the one that won.
