@@ -2283,6 +2283,18 @@ describe('the issuer’s refusals, as OpenID4VCI 1.0 names them', () => {
         'invalid_credential_request',
       ],
       [{ credential_configuration_id: 'recognition-statement' }, 'invalid_proof'],
+      // The metadata offers no encrypted answer: a wallet asking for one is told so, not answered in clear.
+      [
+        {
+          credential_configuration_id: 'recognition-statement',
+          proofs: { jwt: [jwt] },
+          credential_response_encryption: {
+            jwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y' },
+            enc: 'A128GCM',
+          },
+        },
+        'invalid_encryption_parameters',
+      ],
       [
         { credential_configuration_id: 'recognition-statement', proofs: { jwt: [withoutNonce] } },
         'invalid_proof',

@@ -64,6 +64,14 @@ export function checkedCredentialRequest(
   grantedIdentifiers: string[] | undefined,
 ): Record<string, unknown> {
   checkCredentialAskedFor(body, grantedIdentifiers);
+  // §8.3.1.2: the metadata offers no credential_response_encryption, so a wallet that asks for an
+  // encrypted answer is told its encryption parameters cannot be met, never answered in clear.
+  if ('credential_response_encryption' in body)
+    throw new WalletProtocolError(
+      400,
+      'invalid_encryption_parameters',
+      'This issuer does not encrypt credential responses: send the request without credential_response_encryption',
+    );
   if ('proof' in body)
     throw new WalletProtocolError(
       400,
