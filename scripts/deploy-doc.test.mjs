@@ -292,6 +292,10 @@ describe('the database over its Unix socket on the same host', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://lisbon@/lisbon' })).toThrow(
       /names no host after its @/,
     );
+    expect(text).toContain('`postgresql:///lisbon` with no `?host=`, is refused');
+    expect(() => loadConfig({ DATABASE_URL: 'postgresql:///lisbon' })).toThrow(
+      /names no host, nor a socket’s directory in \?host=/,
+    );
   });
 
   it('quotes the line a socket URL asking for TLS stops the start with, as the configuration prints it', () => {

@@ -132,6 +132,11 @@ describe('configuration', () => {
       'postgres://lisbon:ab-cd@/lisbon',
       /names no host after its @: .*\?host=\/run\/postgresql/,
     ],
+    [
+      'no host at all and no ?host= (node-postgres would go to localhost over TCP, psql to the socket)',
+      'postgresql:///lisbon',
+      /names no host, nor a socket’s directory in \?host=: .*add \?host=\/var\/run\/postgresql .*or name a host/,
+    ],
   ])('refuses a socket’s URL with %s in one line, its password never repeated', (_, url, reason) => {
     let refusal: unknown;
     try {

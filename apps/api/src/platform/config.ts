@@ -580,7 +580,9 @@ function socketUrl(value: string): string {
   // An empty host the driver would read as localhost (or PGHOST), over TCP, where libpq reads its socket.
   if (!host)
     throw new ConfigError(
-      'DATABASE_URL names no host after its @: for the server on this host, name its socket’s directory, as postgres://lisbon@/lisbon?host=/run/postgresql (docs/deploy.md, section 1)',
+      beforeQuery.includes('@')
+        ? 'DATABASE_URL names no host after its @: for the server on this host, name its socket’s directory, as postgres://lisbon@/lisbon?host=/run/postgresql (docs/deploy.md, section 1)'
+        : 'DATABASE_URL names no host, nor a socket’s directory in ?host=: the portal would reach localhost over TCP where psql and pg_dump take the socket: add ?host=/var/run/postgresql (the server’s unix_socket_directories), as postgresql:///lisbon?host=/var/run/postgresql, or name a host (docs/deploy.md, section 1)',
     );
   return value;
 }
@@ -601,12 +603,13 @@ export function parseDatabaseUrl(value: string | undefined, dataDir: string): Da
     if (!URL.canParse(value)) return { dialect: 'postgres', url: withoutSocketTls(socketUrl(value)) };
     // The driver decodes the user name, the password and the database's name: a stray % would stop
     // the start with a URIError and its stack instead of this line.
-    const { username, password, pathname } = new URL(value);
+    const { username, password, pathname, hostname } = new URL(value);
     if (![username, password, pathname].every(isDecodable))
       throw new ConfigError(
         `DATABASE_URL holds a % that begins no percent-encoded character${PERCENT_ENCODING_HINT}`,
       );
-    return { dialect: 'postgres', url: withoutSocketTls(value) };
+    // postgresql:///lisbon: no host, read by the driver as the URL's ?host= or else localhost.
+    return { dialect: 'postgres', url: withoutSocketTls(hostname === '' ? socketUrl(value) : value) };
   }
   const path = value.replace(/^sqlite:(\/\/)?/i, '');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path === '') {
