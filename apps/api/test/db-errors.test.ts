@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3ServiceException } from '@aws-sdk/client-s3';
@@ -278,6 +279,27 @@ describe('PostgreSQL over its Unix socket (peer or trust), as DATABASE_URL names
     expect(unusableDatabase(networkError('ENOENT', { path: '/etc/lisbon/keys/x' }), url)).toBeUndefined();
     expect(unusableDatabase(networkError('ENOENT', { address: '/tmp/other.sock' }), url)).toBeUndefined();
     expect(unusableDatabase(at('ENOENT'), url)).not.toContain('secret');
+  });
+
+  it('says nothing listens for a TCP host given in ?host= alone, from the driver’s own error', async () => {
+    // A port nothing listens on: the driver's ECONNREFUSED names 127.0.0.1 and that port.
+    const server = await new Promise<Server>((done) => {
+      const listening = createServer().listen(0, '127.0.0.1', () => done(listening));
+    });
+    const { port } = server.address() as AddressInfo;
+    await new Promise((done) => server.close(done));
+    for (const url of [
+      `postgres://lisbon@/lisbon?host=127.0.0.1&port=${port}`,
+      `postgresql:///lisbon?host=127.0.0.1&port=${port}`,
+    ]) {
+      const error = await new pg.Client({ connectionString: url }).connect().then(
+        () => undefined,
+        (refusal: unknown) => refusal,
+      );
+      expect(unusableDatabase(error, url)).toMatch(
+        /^DATABASE_URL: the database cannot be used: nothing listens at its host and port \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\.$/,
+      );
+    }
   });
 
   it('gives that line for a socket directory that does not exist, from the driver’s own error', async () => {

@@ -173,17 +173,33 @@ function named(settings: readonly string[]): string {
     : (settings[0] ?? '');
 }
 
-/** Whether a network error is about the server `url` names (not the object store or Redis). */
-function isAbout(error: unknown, url: URL): boolean {
-  const port = url.port || '5432';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+/**
+ * The TCP host and port pg connects to for `databaseUrl`, read by its own ConnectionParameters (a
+ * host given in `?host=` alone too, as `postgres://lisbon@/lisbon?host=db.internal`, which URL
+ * cannot read); undefined for a socket or a URL the driver cannot read.
+ */
+function serverOf(databaseUrl: string): { host: string; port: string } | undefined {
+  try {
+    const { host, port } = new ConnectionParameters(databaseUrl);
+    return !host || host.startsWith('/')
+      ? undefined
+      : { host: host.replace(/^\[|\]$/g, ''), port: String(port) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a network error is about the server `databaseUrl` names (not the object store or Redis). */
+function isAbout(error: unknown, databaseUrl: string): boolean {
+  const server = serverOf(databaseUrl);
+  if (!server) return false;
   const attempts = [
     error,
     ...(Array.isArray((error as NetworkError).errors) ? ((error as NetworkError).errors as unknown[]) : []),
   ];
   return attempts.some((attempt) => {
     const { port: triedPort, hostname } = (attempt ?? {}) as NetworkError;
-    return String(triedPort) === port || hostname === host;
+    return String(triedPort) === server.port || hostname === server.host;
   });
 }
 
@@ -197,8 +213,7 @@ export function unusableDatabase(error: unknown, databaseUrl: string | undefined
   const code = String(errorCode(error) ?? '');
   const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : '';
   let reason = REFUSED[code] ?? socketNotReached(error, code, databaseUrl);
-  if (!reason && NOT_REACHED[code] && URL.canParse(databaseUrl) && isAbout(error, new URL(databaseUrl)))
-    reason = NOT_REACHED[code];
+  if (!reason && NOT_REACHED[code] && isAbout(error, databaseUrl)) reason = NOT_REACHED[code];
   if (!reason && /does not support SSL/.test(message)) {
     const asking = tlsAskedBy(databaseUrl) ?? ['sslmode'];
     reason = `the server does not take TLS, and ${named(asking)} ${asking.length > 1 ? 'ask' : 'asks'} for it`;
