@@ -451,6 +451,23 @@ describe('the commands by hand, as the service’s user', () => {
   });
 });
 
+describe('a release built in a clone without tags', () => {
+  it('is built from a tag made on the commit CHANGELOG.md names, as release.mjs names lisbon-<version> only at its tag', () => {
+    const release = readFileSync(join(ROOT, 'scripts/release.mjs'), 'utf8');
+    expect(release).toContain('const isRelease = isTagged && changes.length === 0;');
+    const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
+    const text = deploy.replace(/\s+/g, ' ');
+    const tags = [...text.matchAll(/`git tag v(\d+\.\d+\.\d+) ([0-9a-f]{7,}) && git checkout v\1\b/g)];
+    expect(tags.map(([, version]) => version)).toContain('1.1.0');
+    for (const [, version, commit] of tags)
+      expect(changelog).toMatch(
+        new RegExp(`^## ${version.replaceAll('.', '\\.')} — .*\\(commit ${commit}\\)`, 'm'),
+      );
+    // Built from the bare commit, 1.1.0's tarball is lisbon-1.1.0+4639aa4, not the release's name.
+    expect(deploy).not.toMatch(/`git checkout [0-9a-f]{7,} && npm ci && npm run release`/);
+  });
+});
+
 describe('the version', () => {
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 

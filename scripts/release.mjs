@@ -292,7 +292,7 @@ console.log(
 );
 if (!isTagged)
   console.warn(
-    `Not the tagged release v${version}: this tarball says ${version} but is built from ${commit ?? 'an unknown commit'}, which may hold the CHANGELOG's unreleased changes. Install only tarballs built from a release: its tag, or the commit CHANGELOG.md names beside the version (docs/deploy.md, "Upgrade, and roll back").`,
+    `Not the tagged release v${version}: this tarball says ${version} but is built from ${commit ?? 'an unknown commit'}, which may hold the CHANGELOG's unreleased changes. Install only tarballs built from a release's tag; in a clone without tags, make it on the commit CHANGELOG.md names beside the version (git tag v${version} <that commit> && git checkout v${version}) and build again (docs/deploy.md, section 3).`,
   );
 if (changes.length > 0)
   console.warn(
