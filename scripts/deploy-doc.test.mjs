@@ -271,7 +271,9 @@ describe('the database over its Unix socket on the same host', () => {
   it('gives the socket URL in the forms the portal takes, and the line a socket not reached stops the start with', () => {
     const text = section(1).replace(/\s+/g, ' ');
     expect(text).toContain('`postgres://lisbon@/lisbon?host=/var/run/postgresql`');
-    const urls = [...text.matchAll(/`(postgres(?:ql)?:\/\/[^`]*\?host=[^`]*)`/g)].map(([, url]) => url);
+    const urls = [
+      ...new Set([...text.matchAll(/`(postgres(?:ql)?:\/\/[^`]*\?host=[^`]*)`/g)].map(([, url]) => url)),
+    ];
     expect(urls).toEqual([
       'postgres://lisbon@/lisbon?host=/var/run/postgresql',
       'postgresql:///lisbon?host=/var/run/postgresql',
@@ -295,6 +297,21 @@ describe('the database over its Unix socket on the same host', () => {
     expect(text).toContain('`postgresql:///lisbon` with no `?host=`, is refused');
     expect(() => loadConfig({ DATABASE_URL: 'postgresql:///lisbon' })).toThrow(
       /names no host, nor a socket’s directory in \?host=/,
+    );
+  });
+
+  it('gives the socket URL release 1.1.0 reads too, which read DATABASE_URL with URL, while a rollback to it may come', () => {
+    const text = section(1).replace(/\s+/g, ' ');
+    // 1.1.0 read DATABASE_URL with new URL (config and lisbon-backup): an @ before no host is refused there.
+    expect(URL.canParse('postgres://lisbon@/lisbon?host=/var/run/postgresql')).toBe(false);
+    const both = 'postgresql:///lisbon?host=/var/run/postgresql';
+    expect(URL.canParse(both)).toBe(true);
+    expect(loadConfig({ DATABASE_URL: both }).database).toEqual({ dialect: 'postgres', url: both });
+    expect(text).toContain(
+      `while a rollback to 1.1.0 may come (section 11) write \`${both}\`, which both releases read`,
+    );
+    expect(section(11).replace(/\s+/g, ' ')).toContain(
+      "with a socket's `DATABASE_URL` in the form 1.1.0 reads, section 1",
     );
   });
 
