@@ -474,8 +474,11 @@ describe('a release built in a clone without tags', () => {
     expect(release).toContain('const isRelease = isTagged && changes.length === 0;');
     const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
     const text = deploy.replace(/\s+/g, ' ');
-    const tags = [...text.matchAll(/`git tag v(\d+\.\d+\.\d+) ([0-9a-f]{7,}) && git checkout v\1\b/g)];
+    const tags = [...text.matchAll(/`git tag v(\d+\.\d+\.\d+) ([0-9a-f]{7,})\b/g)];
     expect(tags.map(([, version]) => version)).toContain('1.1.0');
+    // A clone with the tags builds from the tag; one without makes it first, on CHANGELOG's commit.
+    expect(text).toContain('`git checkout v1.1.0 && npm ci && npm run release`');
+    expect(text).toContain('`git tag -l v1.1.0` prints nothing');
     for (const [, version, commit] of tags)
       expect(changelog).toMatch(
         new RegExp(`^## ${version.replaceAll('.', '\\.')} — .*\\(commit ${commit}\\)`, 'm'),
