@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findAlert } from '@/test/alerts';
 import { installFakeXhr } from '@/test/fakeXhr';
@@ -249,5 +250,43 @@ describe('document upload', () => {
     await userEvent.upload(input, file);
     await waitFor(() => expect(xhr.sent).toHaveLength(2));
     expect((xhr.sent[1]?.field('file') as File).name).toBe('diploma.pdf');
+  });
+
+  it('keeps the type the user picked when the next missing document, offered as the default, changes afterwards', async () => {
+    const xhr = installFakeXhr();
+    // The page's list of missing documents is read again after an upload, and may arrive after the
+    // user has already picked the next file's type.
+    function WithMissingList() {
+      const [missing, setMissing] = useState<'diploma' | 'transcript_of_records'>('diploma');
+      return (
+        <>
+          <button type="button" onClick={() => setMissing('transcript_of_records')}>
+            list read again
+          </button>
+          <DocumentUploader
+            name="upload"
+            practiceId={7}
+            types={['diploma', 'transcript_of_records', 'translation']}
+            defaultType={missing}
+          />
+        </>
+      );
+    }
+    renderComponent(<WithMissingList />);
+    chooseFile(new File(['%PDF'], 'diploma.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    xhr.sent[0]?.respond(201, { data: uploaded });
+    expect(await screen.findByText('Document added')).toBeTruthy();
+
+    await userEvent.click(screen.getByLabelText(/^Document type/, { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Translation' }));
+    await userEvent.click(screen.getByRole('button', { name: 'list read again' }));
+    expect(screen.getByLabelText<HTMLInputElement>(/^Document type/, { selector: 'input' }).value).toBe(
+      'Translation',
+    );
+
+    chooseFile(new File(['%PDF'], 'translation.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(2));
+    expect(xhr.sent[1]?.field('type')).toBe('translation');
   });
 });

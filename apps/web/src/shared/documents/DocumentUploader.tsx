@@ -100,10 +100,13 @@ export function DocumentUploader({
   // After each upload, and whenever the default changes, the type offered is the default (the
   // next document still missing). The uploader stays mounted, so the keyboard stays where it was.
   // As it opens, the type is the default already, or the one kept from before: left as it is.
+  // A type the user picked for the next file stays until a file goes with it: the page's list of
+  // missing documents, read again after an upload, may come after the pick and change the default.
   const [uploads, setUploads] = useState(0);
   const offered = useRef({ defaultType, uploads });
+  const isTypePicked = useRef(false);
   const offerType = useEffectEvent(() => {
-    if (isSingleType || form.getValues().type === defaultType) return;
+    if (isSingleType || isTypePicked.current || form.getValues().type === defaultType) return;
     const wasDirty = form.isDirty();
     form.setFieldValue('type', defaultType);
     // The type offered is no change of the user's: alone, it is nothing to keep or ask about.
@@ -114,6 +117,8 @@ export function DocumentUploader({
     offered.current = { defaultType, uploads };
     offerType();
   }, [defaultType, uploads]);
+
+  const typeInput = form.getInputProps('type');
 
   const pendingName = (waiting ?? sending ?? unsent)?.name ?? null;
   const pendingReason = waiting ? 'undescribed' : sending ? 'sending' : unsent ? 'unsent' : null;
@@ -136,6 +141,7 @@ export function DocumentUploader({
     submit(async (fields) => {
       setWaiting(null);
       setSending(file);
+      isTypePicked.current = false;
       try {
         const document = await upload.run((onProgress) => uploadDocument(fields, file, onProgress));
         await Promise.all(DOCUMENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -196,7 +202,11 @@ export function DocumentUploader({
             required={!isOptional}
             data={types.map((type) => ({ value: type, label: t(`labels.document.${type}`) }))}
             allowDeselect={false}
-            {...form.getInputProps('type')}
+            {...typeInput}
+            onChange={(value) => {
+              isTypePicked.current = true;
+              typeInput.onChange(value);
+            }}
           />
           {form.values.type === 'additional' && (
             <TextInput
