@@ -13,11 +13,14 @@ import { testUser } from '@/test/users';
 import { DocumentsStep } from './DocumentsStep';
 
 /** The step in a router that can hold a navigation back, as the wizard's (asked before leaving unsaved values). */
-function showStep(queryClient?: ReturnType<typeof logIn>) {
+function showStep(
+  queryClient?: ReturnType<typeof logIn>,
+  practice = practiceFixture({ wizard_step: 'documents' }),
+) {
   const router = createMemoryRouter([
     {
       path: '*',
-      element: <DocumentsStep practice={practiceFixture({ wizard_step: 'documents' })} onSaved={vi.fn()} />,
+      element: <DocumentsStep practice={practice} onSaved={vi.fn()} />,
     },
   ]);
   return renderComponent(<RouterProvider router={router} />, queryClient);
@@ -459,5 +462,31 @@ describe('deleting a document in the step', () => {
     const attached = screen.getByRole('region', { name: 'Documents of this request' });
     await waitFor(() => expect(attached.contains(document.activeElement)).toBe(true));
     expect(document.activeElement?.contains(none)).toBe(true);
+  });
+
+  it('tells a refugee who cannot obtain a missing document to contact us with the request’s number, in Italian too; a standard request does not say it', async () => {
+    mockApi({ 'GET /documents': { body: overview(['diploma']) } });
+    const refugeeRequest = practiceFixture({ wizard_step: 'documents', service: 'refugee_comparability' });
+    showStep(undefined, refugeeRequest);
+    const contact = await screen.findByRole('link', { name: 'Contact us' });
+    expect(contact.getAttribute('href')).toBe('/contact');
+    expect(contact.parentElement?.textContent).toBe(
+      'No way to obtain one of the documents still missing, as when they stayed behind in the country you left? Contact us, giving the number of your request: 7.',
+    );
+    cleanup();
+    await changeLocale('it-IT');
+    try {
+      showStep(undefined, refugeeRequest);
+      const contatto = await screen.findByRole('link', { name: 'Contattaci' });
+      expect(contatto.parentElement?.textContent).toBe(
+        'Non puoi procurarti uno dei documenti che mancano, per esempio perché sono rimasti nel paese che hai lasciato? Contattaci indicando il numero della tua richiesta: 7.',
+      );
+    } finally {
+      await changeLocale('en-US');
+    }
+    cleanup();
+    showStep();
+    expect(await screen.findByRole('heading', { name: 'Documents this service needs' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Contact us' })).toBeNull();
   });
 });

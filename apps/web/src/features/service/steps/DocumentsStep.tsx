@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, List, Stack, Text, ThemeIcon, Title } from '@man
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '@/api';
 import { DocumentTable } from '@/shared/documents/DocumentTable';
@@ -71,6 +71,12 @@ export function DocumentsStep({ practice, onSaved }: Props) {
             missing: stillMissing.map((key) => partName(key, t)).join(', '),
           })
         : null;
+  /**
+   * A refugee may have left documents of their studies behind (the refugees' terms ask for those
+   * they have): said up front, while a document other than the consent form is missing.
+   */
+  const isRefugeeLacking =
+    practice.service === 'refugee_comparability' && missing.some((type) => type !== CONSENT_FORM);
   /** Whether the refusal names the consent form: the way to get it goes with it. */
   const isConsentRefused = stillMissing.includes(`documents.${CONSENT_FORM}`);
 
@@ -106,6 +112,15 @@ export function DocumentsStep({ practice, onSaved }: Props) {
             );
           })}
         </List>
+        {isRefugeeLacking && (
+          <Text mt="sm">
+            <Trans
+              i18nKey="wizard.documents.refugeeMissing"
+              values={{ id: practice.id }}
+              components={{ contact: <Anchor component={Link} to="/contact" /> }}
+            />
+          </Text>
+        )}
       </section>
 
       <section aria-labelledby="upload-documents">

@@ -97,6 +97,8 @@ export const wizardEn = {
       tableCaption: 'Documents uploaded to this request',
       continue: 'Continue to the review',
       incomplete: 'The request is not complete yet. Still missing: {{missing}}.',
+      refugeeMissing:
+        'No way to obtain one of the documents still missing, as when they stayed behind in the country you left? <contact>Contact us</contact>, giving the number of your request: {{id}}.',
       getConsentForm: 'Get the consent form',
     },
     review: {

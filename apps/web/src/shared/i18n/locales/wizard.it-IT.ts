@@ -99,6 +99,8 @@ export const wizardIt: Pick<Catalogue, 'wizard'> = {
       tableCaption: 'Documenti caricati per questa richiesta',
       continue: 'Continua al riepilogo',
       incomplete: 'La richiesta non è ancora completa. Manca ancora: {{missing}}.',
+      refugeeMissing:
+        'Non puoi procurarti uno dei documenti che mancano, per esempio perché sono rimasti nel paese che hai lasciato? <contact>Contattaci</contact> indicando il numero della tua richiesta: {{id}}.',
       getConsentForm: 'Scarica il modulo di consenso',
     },
     review: {
