@@ -15,6 +15,7 @@ beforeAll(async () => {
     'neighbour@example.org',
     'spread@example.org',
     'otp@example.org',
+    'burst@example.org',
   ]) {
     await createUser(t.database, clock, { email });
   }
@@ -43,6 +44,17 @@ describe('login limits', () => {
       expect((await failLogin('victim@example.org', ATTACKER)).response.statusCode).toBe(401);
     expectLimited((await failLogin('victim@example.org', ATTACKER)).response, 15 * 60);
     expectLimited((await login(t.app, 'victim@example.org', PASSWORD, ATTACKER)).response, 15 * 60);
+  });
+
+  it('checks no more than 5 wrong passwords for one account at one address sent all at once: the rest are refused before their hash', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => failLogin('burst@example.org', '203.0.113.67')),
+    );
+    const statuses = answers.map(({ response }) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    expectLimited((await login(t.app, 'burst@example.org', PASSWORD, '203.0.113.67')).response, 15 * 60);
+    expect((await login(t.app, 'burst@example.org', PASSWORD, VICTIM)).response.statusCode).toBe(200);
   });
 
   it('does not block another account from that address, nor the victim from their own', async () => {

@@ -14,9 +14,16 @@ import {
 import { endPendingOffers } from '../wallet/issuance.service';
 import { identityRequestJob } from './identity-request.job';
 import { queueIdentityMail } from './mails';
-import { countMailCall, loginBuckets, tokenBuckets } from './rate-limits';
+import { countMailCall, tokenBuckets } from './rate-limits';
 import { deleteUnusedTokens } from './repository';
-import { assertPasswordAttemptOpen, recordEvent, recordMailboxProof, type RequestMeta } from './service';
+import {
+  countPasswordAttempt,
+  forgetPasswordAttempt,
+  recordEvent,
+  recordMailboxProof,
+  recordPasswordFailure,
+  type RequestMeta,
+} from './service';
 import { findToken, findUsedTokenUser, issueToken, redeemToken } from './tokens';
 
 /** The spec rule is checked by the body schema; on top of it, the common-password list. */
@@ -141,11 +148,12 @@ export async function requireCurrentPassword(
   password: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await assertPasswordAttemptOpen(ctx, { email: account.email, userId: account.id }, meta);
+  const attempt = await countPasswordAttempt(ctx, { email: account.email, userId: account.id }, meta);
   if (!(await verifyPassword(account.password_hash, password))) {
-    await ctx.limiter.hit(loginBuckets(account.email, meta.address));
+    await recordPasswordFailure(ctx, attempt);
     throw fieldError('current_password', 'currentPasswordWrong');
   }
+  await forgetPasswordAttempt(ctx, attempt);
 }
 
 /**

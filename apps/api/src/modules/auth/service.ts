@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
+import type { RateBucket } from '../../platform/rate-limit/limiter';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import type { Authenticated } from '../sessions/service';
@@ -38,24 +39,37 @@ export const recordEvent = (ctx: AppContext, db: Db, event: AuthEvent) =>
 /** A password given for an account: its email as typed, and its id when an account has that email. */
 export type PasswordAttempt = { email: string; userId: number | null };
 
+/** A password attempt counted before its check: whose, from where, and the buckets it was counted in. */
+export type CountedPasswordAttempt = { email: string; address: string; counted: RateBucket[] };
+
 /**
- * Before a password is checked (decision 047): failures at this address for this account (5)
- * refuse with 429 there. Failures at this address for any account (100) and for the account from
- * everywhere (30) refuse only addresses where the account's password was never given right: an
- * attacker spread over many addresses, or many accounts tried from a shared address, slows every
- * other address down, never the user at an address of theirs (decision 084).
+ * Before a password is checked (decision 047), the attempt is counted as a failure would be, so
+ * that attempts sent all at once, each waiting for its hash, find the others counted and no more
+ * than the limit are checked. Failures at this address for this account (5) refuse with 429
+ * there. Failures at this address for any account (100) and for the account from everywhere (30)
+ * refuse only addresses where the account's password was never given right: an attacker spread
+ * over many addresses, or many accounts tried from a shared address, slows every other address
+ * down, never the user at an address of theirs (decision 084). A refused attempt counts nothing.
  */
-export async function assertPasswordAttemptOpen(
+export async function countPasswordAttempt(
   ctx: AppContext,
   { email, userId }: PasswordAttempt,
   meta: RequestMeta,
-): Promise<void> {
-  await ctx.limiter.assertOpen([loginAccountAddressBucket(email, meta.address)]);
-  if ((await ctx.limiter.count(knownAddressBucket(email, meta.address))) > 0) return;
-  await ctx.limiter.assertOpen([loginAddressBucket(meta.address)]);
+): Promise<CountedPasswordAttempt> {
+  const pair = loginAccountAddressBucket(email, meta.address);
+  await ctx.limiter.reserve([pair]);
+  const attempt = { email, address: meta.address, counted: [pair] };
+  if ((await ctx.limiter.count(knownAddressBucket(email, meta.address))) > 0) return attempt;
   try {
-    await ctx.limiter.assertOpen([loginAccountBucket(email)]);
+    await ctx.limiter.reserve([loginAddressBucket(meta.address)]);
   } catch (error) {
+    await ctx.limiter.refund([pair]);
+    throw error;
+  }
+  try {
+    await ctx.limiter.reserve([loginAccountBucket(email)]);
+  } catch (error) {
+    await ctx.limiter.refund([pair, loginAddressBucket(meta.address)]);
     // The account's id, never its email, so operators can find the account the log line is about.
     meta.log?.warn(
       { userId, address: meta.address },
@@ -63,7 +77,19 @@ export async function assertPasswordAttemptOpen(
     );
     throw error;
   }
+  return { ...attempt, counted: loginBuckets(email, meta.address) };
 }
+
+/** A wrong password: it stays counted, and counts too where the known address spared it the count. */
+export async function recordPasswordFailure(ctx: AppContext, attempt: CountedPasswordAttempt): Promise<void> {
+  const isCounted = (bucket: RateBucket) =>
+    attempt.counted.some((counted) => counted.rule.name === bucket.rule.name);
+  await ctx.limiter.hit(loginBuckets(attempt.email, attempt.address).filter((bucket) => !isCounted(bucket)));
+}
+
+/** A right password is no failure: the attempt's count is taken back. */
+export const forgetPasswordAttempt = (ctx: AppContext, attempt: CountedPasswordAttempt): Promise<void> =>
+  ctx.limiter.refund(attempt.counted);
 
 /** A correct password: this address's failures are forgotten and the address is known to the account. */
 export async function recordPasswordSuccess(
@@ -97,15 +123,15 @@ export async function login(
   input: LoginInput,
   meta: RequestMeta & { locale: Locale },
 ): Promise<Session> {
-  const buckets = loginBuckets(input.email, meta.address);
   const account = await findAccountByEmail(ctx.db, input.email);
-  await assertPasswordAttemptOpen(ctx, { email: input.email, userId: account?.id ?? null }, meta);
+  const attempt = await countPasswordAttempt(ctx, { email: input.email, userId: account?.id ?? null }, meta);
   const activeAccount = account && isActive(account) ? account : undefined;
   const isMatch = await verifyPassword(activeAccount?.password_hash, input.password);
   if (!activeAccount || !isMatch) {
-    await ctx.limiter.hit(buckets);
+    await recordPasswordFailure(ctx, attempt);
     throw new AppError('INVALID_CREDENTIALS');
   }
+  await forgetPasswordAttempt(ctx, attempt);
   await recordPasswordSuccess(ctx, input.email, meta);
   const session = await ctx.db.transaction().execute(async (trx) => {
     await recordEvent(ctx, trx, { userId: activeAccount.id, kind: 'login' });

@@ -3,6 +3,7 @@ import { sha256 } from '../crypto';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import {
+  decrementCounters,
   deleteCounters,
   deleteExpiredCounters,
   giveBackHit,
@@ -31,6 +32,14 @@ export type RateLimiter = {
    * limit; a user's own mistakes never use up their budget.
    */
   spend<T>(buckets: readonly RateBucket[], make: () => Promise<T>): Promise<T>;
+  /**
+   * Counts one hit before a check that takes time (a password hashed), so that attempts sent at
+   * once each find the others counted; refused past a limit, and then nothing of this call stays
+   * counted. The caller `refund`s the hits of an attempt that is not to count (a right password).
+   */
+  reserve(buckets: readonly RateBucket[]): Promise<void>;
+  /** Takes back one hit in each bucket's current window, as `reserve` counted it. */
+  refund(buckets: readonly RateBucket[]): Promise<void>;
   /**
    * Counts one hit, then answers whether every bucket is still within its limit, refusing nothing:
    * for a cost the call can go without (a mail held back) while the call itself still answers.
@@ -102,6 +111,16 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
         for (const counter of counters) await giveBackHit(db, counter).catch(() => undefined);
         throw error;
       }
+    },
+    async reserve(buckets) {
+      const now = clock.now();
+      const over = await hitAndFindOver(buckets, now);
+      if (over.length === 0) return;
+      await decrementCounters(db, [...limitsOf(buckets).keys()], now.toISOString());
+      throw rateLimited(over, now);
+    },
+    async refund(buckets) {
+      await decrementCounters(db, [...limitsOf(buckets).keys()], clock.now().toISOString());
     },
     async take(buckets) {
       return (await hitAndFindOver(buckets, clock.now())).length === 0;

@@ -59,6 +59,18 @@ export async function giveBackHit(db: Db, counter: { key: string; reset_at: stri
     .execute();
 }
 
+/** Takes one hit back from each counter whose window is not over, never below none. */
+export async function decrementCounters(db: Db, keys: readonly string[], now: string): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', 'in', [...keys])
+    .where('hits', '>', 0)
+    .where('reset_at', '>', now)
+    .execute();
+}
+
 export async function deleteCounters(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   await db
