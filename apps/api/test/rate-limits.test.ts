@@ -16,6 +16,7 @@ beforeAll(async () => {
     'spread@example.org',
     'otp@example.org',
     'burst@example.org',
+    'otp-burst@example.org',
   ]) {
     await createUser(t.database, clock, { email });
   }
@@ -276,6 +277,21 @@ describe('second-factor limits', () => {
     }
     expectLimited(await post('/auth/2fa', { code: '000000' }, ATTACKER, bearer(attacker.token)), 15 * 60);
     const owner = await login(t.app, 'otp@example.org', PASSWORD, VICTIM);
+    expect((await post('/auth/2fa', { code: '000000' }, VICTIM, bearer(owner.token))).statusCode).toBe(422);
+  });
+
+  it('checks no more than 5 wrong codes for one account at one address sent all at once: the rest are refused', async () => {
+    await enableTwoFactor(t.app, (await login(t.app, 'otp-burst@example.org')).token, clock);
+    const attacker = await login(t.app, 'otp-burst@example.org', PASSWORD, '203.0.113.68');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post('/auth/2fa', { code: '000000' }, '203.0.113.68', bearer(attacker.token)),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const owner = await login(t.app, 'otp-burst@example.org', PASSWORD, VICTIM);
     expect((await post('/auth/2fa', { code: '000000' }, VICTIM, bearer(owner.token))).statusCode).toBe(422);
   });
 });

@@ -9,6 +9,7 @@ import type {
 import type { AppContext } from '../../context';
 import { totpContext } from '../../platform/secret-box';
 import { AppError, fieldError } from '../../platform/errors';
+import type { RateBucket } from '../../platform/rate-limit/limiter';
 import type { Authenticated } from '../sessions/service';
 import { renewAfterSecondFactor, renewEverySession, revokeUserSessions } from '../sessions/service';
 import {
@@ -57,37 +58,54 @@ export function twoFactorStatus({ user, session }: Authenticated): TwoFactorStat
 
 /**
  * Before a code is checked, at the login's second step as to turn two factors on or off (decision
- * 084, as decision 047 for passwords): one rule in one place. Wrong codes for the
- * account at this address (5) refuse there. Wrong codes for the account from everywhere (20)
- * refuse only TOTP codes from addresses where the account never passed its second factor: whoever
- * holds the password cannot lock the owner out of an address of theirs. A recovery code (50 random
- * bits, ten of them) is never refused by these counts, at any address: someone behind the owner's
- * own address (an office's, a university's) who spends its five TOTP tries cannot keep the owner
- * out, and guessing 50 bits at the flood limit's pace (300 calls a minute) takes longer than ever.
+ * 084, as decision 047 for passwords): one rule in one place. The attempt is counted as a failure
+ * would be, so that codes sent all at once find the others counted and no more than the limit are
+ * checked; a refused one counts nothing. Wrong codes for the account at this address (5) refuse
+ * there. Wrong codes for the account from everywhere (20) refuse only TOTP codes from addresses
+ * where the account never passed its second factor: whoever holds the password cannot lock the
+ * owner out of an address of theirs. A recovery code (50 random bits, ten of them) is never
+ * refused by these counts, at any address: someone behind the owner's own address (an office's, a
+ * university's) who spends its five TOTP tries cannot keep the owner out, and guessing 50 bits at
+ * the flood limit's pace (300 calls a minute) takes longer than ever. The buckets counted.
  */
-async function assertCodeAttemptOpen(
+async function countCodeAttempt(
   ctx: AppContext,
   accountId: number,
   isRecoveryCode: boolean,
   meta: RequestMeta,
-): Promise<void> {
-  if (isRecoveryCode) return;
+): Promise<RateBucket[]> {
+  if (isRecoveryCode) return [];
   const [local, account] = twoFactorBuckets(accountId, meta.address);
-  if (local) await ctx.limiter.assertOpen([local]);
-  if (!account) return;
-  if ((await ctx.limiter.count(twoFactorKnownAddressBucket(accountId, meta.address))) > 0) return;
-  await ctx.limiter.assertOpen([account]);
+  if (!local || !account) return [];
+  await ctx.limiter.reserve([local]);
+  if ((await ctx.limiter.count(twoFactorKnownAddressBucket(accountId, meta.address))) > 0) return [local];
+  try {
+    await ctx.limiter.reserve([account]);
+  } catch (error) {
+    await ctx.limiter.refund([local]);
+    throw error;
+  }
+  return [local, account];
+}
+
+/** A wrong code: it stays counted, and counts in the buckets its attempt was not counted in. */
+async function recordCodeFailure(
+  ctx: AppContext,
+  { accountId, address, counted }: { accountId: number; address: string; counted: RateBucket[] },
+): Promise<void> {
+  const isCounted = (bucket: RateBucket) => counted.some((each) => each.rule.name === bucket.rule.name);
+  await ctx.limiter.hit(twoFactorBuckets(accountId, address).filter((bucket) => !isCounted(bucket)));
 }
 
 /**
  * A current TOTP code (each time step once) or an unused recovery code, which is spent. Wrong
  * codes count against the account at this address and, more loosely, the account (429 beyond,
- * as `assertCodeAttemptOpen` says). A right one makes the address known to the account.
+ * as `countCodeAttempt` says). A right one makes the address known to the account.
  */
 async function checkCode(ctx: AppContext, account: Account, code: string, meta: RequestMeta): Promise<void> {
   const buckets = twoFactorBuckets(account.id, meta.address);
   const typed = normalizeCode(code);
-  await assertCodeAttemptOpen(ctx, account.id, !isTotpShaped(typed), meta);
+  const counted = await countCodeAttempt(ctx, account.id, !isTotpShaped(typed), meta);
   // An authenticator app shows the real time's code, whatever the business calendar says.
   const now = ctx.securityClock.now();
   const stored = account.two_factor_secret;
@@ -101,9 +119,10 @@ async function checkCode(ctx: AppContext, account: Account, code: string, meta: 
     isValid = await useRecoveryCode(ctx.db, account.id, hashRecoveryCode(typed), now.toISOString());
   }
   if (!isValid) {
-    await ctx.limiter.hit(buckets);
+    await recordCodeFailure(ctx, { accountId: account.id, address: meta.address, counted });
     throw fieldError('code', 'twoFactorCodeInvalid');
   }
+  await ctx.limiter.refund(counted);
   await ctx.limiter.reset(buckets.slice(0, 1));
   await rememberCodeAddress(ctx, account.id, meta);
 }
@@ -185,16 +204,16 @@ export async function enableTwoFactorAuth(
   await requireCurrentPassword(ctx, account, current_password, meta);
   const secret = ctx.secrets.open(pending, totpContext(account.id));
   if (secret === null) throw new AppError('CONFLICT');
-  const buckets = twoFactorBuckets(account.id, meta.address);
   // The login's second step's rule: the account-wide count does not refuse an address it knows.
-  await assertCodeAttemptOpen(ctx, account.id, false, meta);
+  const counted = await countCodeAttempt(ctx, account.id, false, meta);
   const now = ctx.securityClock.now();
   const typed = normalizeCode(code);
   const step = isTotpShaped(typed) ? totpStep(secret, typed, now) : null;
   if (step === null) {
-    await ctx.limiter.hit(buckets);
+    await recordCodeFailure(ctx, { accountId: account.id, address: meta.address, counted });
     throw fieldError('code', 'twoFactorCodeInvalid');
   }
+  await ctx.limiter.refund(counted);
   const recoveryCodes = newRecoveryCodes();
   const session = await ctx.db.transaction().execute(async (trx) => {
     const at = now.toISOString();
