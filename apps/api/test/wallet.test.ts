@@ -917,6 +917,54 @@ describe('what a wallet sends that the portal does not take', () => {
       { rule: walletRequestRule(testConfig(t.database).walletRequestsPerAddress), subject: '127.0.0.1' },
     ]);
   });
+
+  it('fails the signature step of a credential whose header names the key to check it by (jwk, jku, x5u), names our kid over another key’s signature, a kid of half a megabyte, or alg none: only the keys the deployment holds or recorded check a credential', async () => {
+    const key = await loadWalletIssuerKey(testConfig(t.database));
+    const { payload } = await thirdPartyVerify(credential);
+    const claims = Object.fromEntries(
+      Object.entries(payload).filter(([name]) => name !== '_sd' && name !== '_sd_alg'),
+    );
+    const attacker = await generateKeyPair('ES256', { extractable: true });
+    const attackerJwk = await exportJWK(attacker.publicKey);
+    const signedBy = (privateJwk: JWK, header: Record<string, unknown>) =>
+      new SDJwtInstance({
+        signer: (data: string) => ES256.getSigner(privateJwk).then((sign) => sign(data)),
+        signAlg: ES256.alg,
+        hasher: digest,
+        hashAlg: 'sha-256',
+        saltGenerator: () => randomBytes(16).toString('base64url'),
+      }).issue(claims, undefined, { header: { typ: 'dc+sd-jwt', ...header } });
+    const attackerPrivate = await exportJWK(attacker.privateKey);
+    const ours = await signedBy(key.privateKey.export({ format: 'jwk' }), { kid: key.kid });
+    const [oursJwt = '', ...oursRest] = ours.split('~');
+    const [, oursPayload = ''] = oursJwt.split('.');
+    const unsigned = [
+      Buffer.from(JSON.stringify({ alg: 'none', typ: 'dc+sd-jwt', kid: key.kid })).toString('base64url'),
+      oursPayload,
+      '',
+    ].join('.');
+    const forgeries = [
+      await signedBy(attackerPrivate, { jwk: attackerJwk }),
+      await signedBy(attackerPrivate, { jku: 'https://attacker.example/jwks.json', kid: 'attacker' }),
+      await signedBy(attackerPrivate, { x5u: 'https://attacker.example/cert.pem', kid: 'attacker' }),
+      await signedBy(attackerPrivate, { kid: key.kid, jwk: attackerJwk }),
+      await signedBy(attackerPrivate, { kid: 'k'.repeat(500_000) }),
+      [unsigned, ...oursRest].join('~'),
+    ];
+    const signatureOf = async (presented: string) => {
+      const request = await presentationRequest();
+      await holder.present(request.request_url, presented);
+      return (await resultOf(request)).checks[0];
+    };
+    // The same claims signed with our key, named by its kid, pass: only the signer differs.
+    expect(await signatureOf(ours)).toEqual({ step: 'signature', outcome: 'passed' });
+    for (const forged of forgeries)
+      expect(await signatureOf(forged)).toEqual({ step: 'signature', outcome: 'failed' });
+    // Its requests are given back to the address, for the tests after it.
+    await createRateLimiter({ db: t.database.db, clock }).reset([
+      { rule: walletRequestRule(testConfig(t.database).walletRequestsPerAddress), subject: '127.0.0.1' },
+    ]);
+  });
 });
 
 describe('a statement superseded by an amendment', () => {
