@@ -249,6 +249,18 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('a wallet written from the specifications', () => {
+  it('reads the authorization server metadata with the members RFC 8414 §2 requires', async () => {
+    const server = await json(await http(wellKnown(received.issuer, 'oauth-authorization-server')));
+    expect(server.issuer).toBe(received.issuer);
+    expect(server.token_endpoint).toEqual(expect.any(String));
+    // REQUIRED, whatever the grants: a typed client (a required list in its model) refuses the
+    // document without it. No authorization endpoint, so no response type: the empty list.
+    expect(server.response_types_supported).toEqual([]);
+    // §2: authorization_endpoint only where a grant uses it; the pre-authorized code grant does not.
+    expect(server.grant_types_supported).toEqual(['urn:ietf:params:oauth:grant-type:pre-authorized_code']);
+    expect(server).not.toHaveProperty('authorization_endpoint');
+  });
+
   it('is issued the credential with DPoP, as a wallet does that the server metadata offers it to', async () => {
     const bound = await receive({ dpop: true });
     const payload = payloadOf(bound.credential.split('~')[0] ?? '');

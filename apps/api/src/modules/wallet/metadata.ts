@@ -22,10 +22,15 @@ export const vctOf = (ctx: AppContext): string => `${issuerUrlOf(ctx)}${WALLET_V
 export const walletEndpoint = (ctx: AppContext, path: string): string =>
   `${issuerUrlOf(ctx)}/api/v1/wallet/${path}`;
 
-export function authorizationServerMetadata(ctx: AppContext): AuthorizationServerMetadata {
+export function authorizationServerMetadata(
+  ctx: AppContext,
+): AuthorizationServerMetadata & { response_types_supported: string[] } {
   return {
     issuer: issuerUrlOf(ctx),
     token_endpoint: walletEndpoint(ctx, 'token'),
+    // RFC 8414 §2: REQUIRED whatever the grants, though the libraries' model leaves it out. No
+    // authorization endpoint (the pre-authorized code grant uses none), so no response type.
+    response_types_supported: [],
     grant_types_supported: [preAuthorizedCodeGrantIdentifier],
     'pre-authorized_grant_anonymous_access_supported': true,
     token_endpoint_auth_methods_supported: ['none'],
