@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import type { WalletOffer } from '@lisbon/domain';
+import type { WalletCheck, WalletOffer, WalletRequest } from '@lisbon/domain';
 import {
   base64url,
   calculateJwkThumbprint,
@@ -51,9 +51,17 @@ const wellKnown = (identifier: string, suffix: string): string => {
   return `${url.origin}/.well-known/${suffix}${path}`;
 };
 
+type DcqlCredentialQuery = {
+  id: string;
+  format: string;
+  claims: { id: string; path: string[] }[];
+  claim_sets?: string[][];
+};
+
 /** What the wallet keeps at the end of the issuance. */
 type Received = {
   issuer: string;
+  holderKey: { privateKey: CryptoKey; jwk: JWK };
   credentialIssuerMetadata: Json;
   configuration: Json;
   holderJwk: JWK;
@@ -190,6 +198,7 @@ async function receive({
   expect(typeof credential).toBe('string');
   return {
     issuer,
+    holderKey,
     credentialIssuerMetadata,
     configuration: configuration ?? {},
     holderJwk,
@@ -340,6 +349,80 @@ describe('a wallet written from the specifications', () => {
     const cnf = payload.cnf as { jwk: JWK };
     expect(await calculateJwkThumbprint(cnf.jwk)).toBe(await calculateJwkThumbprint(received.holderJwk));
     expect(cnf.jwk).toEqual(received.holderJwk);
+  });
+
+  it('presents it by OpenID4VP 1.0 as the specification says: the signed request checked against its did:jwk, the claim set chosen, a key binding over the nonce and client_id, and the verifier finds it valid', async () => {
+    const asked = dataOf<WalletRequest>(
+      await t.app.inject({ method: 'POST', url: '/api/v1/wallet/presentations' }),
+    );
+    // §5: the request by reference, the client_id beside it.
+    const link = new URL(asked.request_url);
+    const clientId = link.searchParams.get('client_id') ?? '';
+    const requestUri = link.searchParams.get('request_uri') ?? '';
+    // §5.10: GET unless request_uri_method says post.
+    expect(link.searchParams.get('request_uri_method') ?? 'get').toBe('get');
+    const fetched = await http(requestUri);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toMatch(/^application\/oauth-authz-req\+jwt/);
+    const jar = await fetched.text();
+    // RFC 9101 §10.8: typed; §5.9.3: a decentralized_identifier client signs with a key of its DID.
+    const header = decodeProtectedHeader(jar);
+    expect(header.typ).toBe('oauth-authz-req+jwt');
+    expect(clientId.startsWith('decentralized_identifier:did:jwk:')).toBe(true);
+    const did = clientId.slice('decentralized_identifier:'.length);
+    expect(String(header.kid).split('#')[0]).toBe(did);
+    const didJwk = JSON.parse(Buffer.from(did.slice('did:jwk:'.length), 'base64url').toString('utf8')) as JWK;
+    const { payload: request } = await jwtVerify(jar, await importJWK(didJwk, header.alg));
+    // RFC 9101 §6.3 / §5.10: the client_id inside is the one outside.
+    expect(request.client_id).toBe(clientId);
+    expect(request.response_type).toBe('vp_token');
+    expect(request.response_mode).toBe('direct_post');
+    const query = (request.dcql_query as { credentials: DcqlCredentialQuery[] }).credentials[0];
+    expect(query?.format).toBe('dc+sd-jwt');
+
+    // §6.4.1: the first claim set the credential can answer, and those claims alone disclosed.
+    const [jws = '', ...rest] = received.credential.split('~');
+    const payload = payloadOf(jws);
+    const disclosures = rest.filter((part) => part !== '');
+    const nameOf = (disclosure: string) =>
+      (JSON.parse(Buffer.from(disclosure, 'base64url').toString('utf8')) as [string, string])[1];
+    const held = new Set([...Object.keys(payload), ...disclosures.map(nameOf)]);
+    const pathOf = new Map(query?.claims.map((claim) => [claim.id, claim.path[0] ?? '']));
+    const chosen = (query?.claim_sets ?? [query?.claims.map((claim) => claim.id) ?? []]).find((set) =>
+      set.every((id) => held.has(pathOf.get(id) ?? '')),
+    );
+    expect(chosen).toBeDefined();
+    const names = new Set(chosen?.map((id) => pathOf.get(id)));
+    const sdJwt = `${[jws, ...disclosures.filter((disclosure) => names.has(nameOf(disclosure)))].join('~')}~`;
+    // RFC 9901 §4.3: the key binding JWT over the presented SD-JWT; OpenID4VP 1.0 Appendix B.3.6:
+    // aud the client_id, nonce the request's.
+    const { privateKey } = received.holderKey;
+    const kb = await new SignJWT({
+      aud: clientId,
+      nonce: request.nonce,
+      sd_hash: createHash('sha256').update(sdJwt, 'ascii').digest('base64url'),
+    })
+      .setProtectedHeader({ alg: 'ES256', typ: 'kb+jwt' })
+      .setIssuedAt()
+      .sign(privateKey);
+    // §8.2: direct_post, a form with vp_token (a JSON object keyed by the query's id) and state.
+    const answer = await http(String(request.response_uri), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        vp_token: JSON.stringify({ [query?.id ?? '']: [`${sdJwt}${kb}`] }),
+        ...(typeof request.state === 'string' && { state: request.state }),
+      }).toString(),
+    });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const outcome = dataOf<WalletCheck>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/wallet/presentations/${asked.id}`,
+        query: { key: asked.result_key },
+      }),
+    );
+    expect(outcome.is_valid).toBe(true);
   });
 
   it('resolves its status list entry, a status list JWT the issuer signed, valid, then invalid once the statement is withdrawn', async () => {
