@@ -169,9 +169,11 @@ async function receive({
   const { c_nonce: cNonce } = await json(nonceResponse);
   expect(typeof cNonce).toBe('string');
 
-  // Appendix F.1: the key proof, written by hand.
-  const proof = await new SignJWT({ aud: issuer, nonce: cNonce })
-    .setProtectedHeader({ alg: 'ES256', typ: 'openid4vci-proof+jwt', jwk: holderJwk })
+  // Appendix F.1: the key proof, written by hand; a wallet that named itself says so (`iss`), and
+  // some put their key's alg, use and kid in the jwk.
+  const proofJwk = clientId ? { ...holderJwk, alg: 'ES256', use: 'sig', kid: 'wallet-key-1' } : holderJwk;
+  const proof = await new SignJWT({ aud: issuer, nonce: cNonce, ...(clientId && { iss: clientId }) })
+    .setProtectedHeader({ alg: 'ES256', typ: 'openid4vci-proof+jwt', jwk: proofJwk })
     .setIssuedAt()
     .sign(privateKey);
   // §8.2: by configuration, with `proofs` (1.0 has no single `proof`).
@@ -268,6 +270,11 @@ describe('a wallet written from the specifications', () => {
     // §2: authorization_endpoint only where a grant uses it; the pre-authorized code grant does not.
     expect(server.grant_types_supported).toEqual(['urn:ietf:params:oauth:grant-type:pre-authorized_code']);
     expect(server).not.toHaveProperty('authorization_endpoint');
+    // A wallet that asks OpenID Connect discovery first is told there is none, and falls back.
+    const oidc = await http(wellKnown(received.issuer, 'openid-configuration'), {
+      headers: { accept: 'application/json' },
+    });
+    expect(oidc.status).toBe(404);
   });
 
   it('is issued the credential with DPoP, as a wallet does that the server metadata offers it to', async () => {
@@ -281,9 +288,12 @@ describe('a wallet written from the specifications', () => {
     expect(named.credential.split('~').length).toBeGreaterThan(2);
   });
 
-  it('is issued the credential when its token request names it by client_id', async () => {
+  it('is issued the credential when its token request names it by client_id, and its key proof by iss, with a jwk carrying alg, use and kid', async () => {
+    // Appendix F.1: iss is the client_id where the access was not anonymous.
     const named = await receive({ clientId: 'https://wallet.example.org' });
-    expect(named.credential.split('~').length).toBeGreaterThan(2);
+    const payload = payloadOf(named.credential.split('~')[0] ?? '');
+    const cnf = payload.cnf as { jwk: JWK };
+    expect(await calculateJwkThumbprint(cnf.jwk)).toBe(await calculateJwkThumbprint(named.holderJwk));
   });
 
   it('verifies the issuer signature with the key jwt-vc-issuer lists, and the header SD-JWT VC asks', async () => {
