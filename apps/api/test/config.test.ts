@@ -130,7 +130,7 @@ describe('configuration', () => {
     [
       'no host after the @',
       'postgres://lisbon:ab-cd@/lisbon',
-      /names no host after its @: .*\?host=\/run\/postgresql/,
+      /names no host after its @: .*postgresql:\/\/\/lisbon\?host=\/var\/run\/postgresql .*or name a host/,
     ],
     [
       'no host at all and no ?host= (node-postgres would go to localhost over TCP, psql to the socket)',

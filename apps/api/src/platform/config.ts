@@ -581,7 +581,7 @@ function socketUrl(value: string): string {
   if (!host)
     throw new ConfigError(
       beforeQuery.includes('@')
-        ? 'DATABASE_URL names no host after its @: for the server on this host, name its socket’s directory, as postgres://lisbon@/lisbon?host=/run/postgresql (docs/deploy.md, section 1)'
+        ? 'DATABASE_URL names no host after its @: for the server on this host, name its socket’s directory, as postgresql:///lisbon?host=/var/run/postgresql (with user= and password= in the query if the role needs them), or name a host (docs/deploy.md, section 1)'
         : 'DATABASE_URL names no host, nor a socket’s directory in ?host=: the portal would reach localhost over TCP where psql and pg_dump take the socket: add ?host=/var/run/postgresql (the server’s unix_socket_directories), as postgresql:///lisbon?host=/var/run/postgresql, or name a host (docs/deploy.md, section 1)',
     );
   return value;
