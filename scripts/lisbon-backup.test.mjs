@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { rootCertificates } from 'node:tls';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,11 @@ mkdirSync(join(release, 'runtime/bin'), { recursive: true });
 copyFileSync(BACKUP, join(release, 'bin/lisbon-backup'));
 chmodSync(join(release, 'bin/lisbon-backup'), 0o755);
 symlinkSync(process.execPath, join(release, 'runtime/bin/node'));
+// The release's production dependencies: the script reads the URL's TLS with the portal's driver (pg).
+symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(release, 'node_modules'));
+/** The script's own temporary files (the CAs it gives pg_dump), which the pg_dump stand-in copies. */
+const scratch = join(release, 'tmp');
+mkdirSync(scratch);
 /** A pg_dump that notes its arguments and PGPASSWORD, and writes the dump it is asked for. */
 mkdirSync(join(release, 'spy'));
 writeFileSync(
@@ -36,6 +42,7 @@ writeFileSync(
   `#!/bin/sh
 printf '%s\\n' "$@" > "${release}/pg_dump.args"
 printf '%s' "\${PGPASSWORD-unset}" > "${release}/pg_dump.password"
+cat "${scratch}"/* > "${release}/pg_dump.roots" 2>/dev/null || true
 for argument in "$@"; do case "$argument" in --file=*) echo dump > "\${argument#--file=}" ;; esac; done
 # A dump that fails half-way (a full disk, a dropped connection): part of the file, then an error.
 [ -z "\${PG_DUMP_FAILS-}" ] || { echo 'pg_dump: error: could not write to file' >&2; exit 1; }
@@ -59,10 +66,18 @@ const backup = (databaseUrl, env = {}, options = {}, path = {}) =>
       LISBON_ENV_FILE: join(release, 'no-such.env'),
       DATABASE_URL: databaseUrl,
       BACKUP_DIR: backups,
+      TMPDIR: scratch,
       ...env,
       ...path,
     },
   });
+/** The address pg_dump is given for DATABASE_URL postgres://lisbon@db.internal/lisbon?<query>. */
+const pgDumpAddress = (query, env = {}) => {
+  const result = backup(`postgres://lisbon@db.internal/lisbon?${query}`, env);
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return readFileSync(join(release, 'pg_dump.args'), 'utf8');
+};
 const partialFiles = () => readdirSync(backups).filter((name) => name.endsWith('.partial'));
 
 describe('lisbon-backup on PostgreSQL', () => {
@@ -72,7 +87,9 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^backup written: .*lisbon-.*\.dump$/m);
     const args = readFileSync(join(release, 'pg_dump.args'), 'utf8');
-    expect(args).toContain('postgres://lisbon@db.internal:5432/lisbon?sslmode=require');
+    expect(args).toContain(
+      `postgres://lisbon@db.internal:5432/lisbon?sslmode=verify-full&sslrootcert=${scratch}/`,
+    );
     expect(args).not.toMatch(/s%40cret|s@cret/);
     expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('s@cret/pass');
   });
@@ -110,7 +127,9 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const args = readFileSync(join(release, 'pg_dump.args'), 'utf8');
-    expect(args).toContain('postgres://lisbon@db.internal/lisbon?sslmode=require\n');
+    expect(args).toContain(
+      `postgres://lisbon@db.internal/lisbon?sslmode=verify-full&sslrootcert=${scratch}/`,
+    );
     expect(args).not.toMatch(/s%40cret|s@cret|older/);
     // The query's, as the portal's driver takes it over the one before the @.
     expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('s@cret');
@@ -159,22 +178,91 @@ describe('lisbon-backup on PostgreSQL', () => {
   it("gives pg_dump only the parameters libpq reads, the driver's TLS ones as sslmode", () => {
     // libpq refuses a parameter it does not know ("invalid URI query parameter"), so the driver's
     // own ones (uselibpqcompat, which section 1 offers, ssl, sslnegotiation, statement_timeout)
-    // stopped every dump; the ones asking for TLS are given as sslmode=require.
-    const args = (query) => {
-      expect(backup(`postgres://lisbon@db.internal/lisbon?${query}`).status).toBe(0);
-      return readFileSync(join(release, 'pg_dump.args'), 'utf8');
-    };
-    expect(args('sslmode=verify-full&uselibpqcompat=true')).toContain(
-      'postgres://lisbon@db.internal/lisbon?sslmode=verify-full\n',
+    // stopped every dump; the ones asking for TLS are given as the sslmode that checks as much.
+    const checked = `sslmode=verify-full&sslrootcert=${scratch}/`;
+    expect(pgDumpAddress('sslmode=verify-full&uselibpqcompat=true')).toContain(`/lisbon?${checked}`);
+    expect(pgDumpAddress('ssl=1&statement_timeout=5000&application_name=nightly')).toContain(
+      `/lisbon?application_name=nightly&${checked}`,
     );
-    expect(args('ssl=1&statement_timeout=5000&application_name=nightly')).toContain(
-      'postgres://lisbon@db.internal/lisbon?application_name=nightly&sslmode=require\n',
+    expect(pgDumpAddress('sslnegotiation=direct')).toContain(`/lisbon?${checked}`);
+    expect(pgDumpAddress('ssl=0&sslnegotiation=postgres')).toContain(
+      'postgres://lisbon@db.internal/lisbon\n',
     );
-    expect(args('sslnegotiation=direct')).toContain('postgres://lisbon@db.internal/lisbon?sslmode=require\n');
-    expect(args('ssl=0&sslnegotiation=postgres')).toContain('postgres://lisbon@db.internal/lisbon\n');
-    expect(args('ssl=true&sslmode=disable')).toContain(
+    expect(pgDumpAddress('ssl=true&sslmode=disable')).toContain(
       'postgres://lisbon@db.internal/lisbon?sslmode=disable\n',
     );
+  });
+
+  it("has pg_dump check the server's certificate and name, against Node's CAs, wherever the portal's driver does", () => {
+    // pg reads ssl=true, and every sslmode but no-verify, as verify-full; libpq's require (what
+    // pg_dump was given) checks no certificate, so a dump went to a server the portal would refuse.
+    const checked = new RegExp(`/lisbon\\?sslmode=verify-full&sslrootcert=${scratch}/tmp\\.\\w+\\n`);
+    for (const query of ['sslmode=require', 'ssl=true', 'sslmode=prefer', 'ssl=1&sslmode=verify-ca'])
+      expect(pgDumpAddress(query)).toMatch(checked);
+    // PGSSLMODE, which the driver reads where the URL sets no TLS.
+    expect(pgDumpAddress('application_name=nightly', { PGSSLMODE: 'require' })).toMatch(
+      new RegExp(`/lisbon\\?application_name=nightly&sslmode=verify-full&sslrootcert=${scratch}/`),
+    );
+    // The CAs Node trusts (this run's own file, removed after the dump).
+    const roots = readFileSync(join(release, 'pg_dump.roots'), 'utf8');
+    expect(roots.match(/BEGIN CERTIFICATE/g)).toHaveLength(rootCertificates.length);
+    expect(readdirSync(scratch)).toEqual([]);
+  });
+
+  it('has pg_dump trust the CA of NODE_EXTRA_CA_CERTS, from the environment file too, as the portal does', () => {
+    const folder = mkdtempSync(join(release, 'ca-'));
+    const ca = join(folder, 'ca.pem');
+    execForTest('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      join(folder, 'ca.key'),
+      '-out',
+      ca,
+      '-subj',
+      '/CN=Lisbon backup test CA',
+      '-days',
+      '2',
+    ]);
+    const body = (pem) => pem.replace(/-----[A-Z ]+-----|\s/g, '');
+    const envFile = join(folder, 'lisbon.env');
+    writeFileSync(envFile, `NODE_EXTRA_CA_CERTS=${ca}\n`);
+    expect(pgDumpAddress('sslmode=require', { LISBON_ENV_FILE: envFile })).toContain('sslmode=verify-full');
+    expect(body(readFileSync(join(release, 'pg_dump.roots'), 'utf8'))).toContain(
+      body(readFileSync(ca, 'utf8')),
+    );
+  });
+
+  it("gives pg_dump the URL's sslrootcert, and checks no more and no less than the driver does", () => {
+    const ca = join(mkdtempSync(join(release, 'ca-')), 'ca.pem');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
+    // The CA in the file alone, and the name (pg's require beside sslrootcert is verify-full).
+    expect(pgDumpAddress(`sslmode=require&sslrootcert=${ca}`)).toContain(
+      `/lisbon?sslmode=verify-full&sslrootcert=${ca}\n`,
+    );
+    // uselibpqcompat=true: libpq's own reading, verify-ca checking no name, require nothing.
+    expect(pgDumpAddress(`uselibpqcompat=true&sslmode=verify-ca&sslrootcert=${ca}`)).toContain(
+      `/lisbon?sslmode=verify-ca&sslrootcert=${ca}\n`,
+    );
+    expect(pgDumpAddress('uselibpqcompat=true&sslmode=require')).toContain('/lisbon?sslmode=require\n');
+    // no-verify, the driver's own mode, which libpq refuses ("invalid sslmode value").
+    expect(pgDumpAddress('sslmode=no-verify')).toContain('/lisbon?sslmode=require\n');
+  });
+
+  it('refuses TLS settings the portal cannot use (a missing sslrootcert) in one line, and writes nothing', () => {
+    const result = backup(
+      'postgres://lisbon@db.internal/lisbon?sslmode=require&sslrootcert=/nonexistent/ca.pem',
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      /^lisbon-backup: the TLS settings of DATABASE_URL cannot be used, as the portal cannot use them: [^\n]*\/nonexistent\/ca\.pem[^\n]* Nothing was written\.$/,
+    );
+    expect(partialFiles()).toEqual([]);
   });
 
   it("gives pg_dump a socket's directory, no host, when the URL has a password but no user", () => {
