@@ -16,6 +16,7 @@ import { migrateToLatest } from '../src/platform/db/migrate';
 import { createWorker, type Worker } from '../src/platform/jobs/worker';
 import { loggerOptions } from '../src/platform/logger';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer';
+import type { Metrics } from '../src/platform/metrics';
 import type { PaymentProvider } from '../src/platform/payments/provider';
 import { injectWebhookTransport, type WebhookTransport } from '../src/platform/payments/sandbox/transport';
 import { runSeeds } from '../src/seeds';
@@ -189,6 +190,8 @@ export type TestAppOptions = {
    * reads them; otherwise to the run's log in a checked run (log-check.ts), else nowhere.
    */
   logTo?: pino.DestinationStream;
+  /** The metrics the app registers, as server.ts gives it the process's; otherwise a set of its own. */
+  metrics?: Metrics;
 };
 
 const testLog = (config: Config, logTo: pino.DestinationStream | undefined): FastifyBaseLogger | undefined =>
@@ -205,6 +208,7 @@ export async function createTestApp(database: TestDatabase, options: TestAppOpti
     ...(options.securityClock ? { securityClock: options.securityClock } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.isDraining ? { isDraining: options.isDraining } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
 }
 
