@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { COMMANDS } from '../src/cli-usage';
 import { createMetrics } from '../src/platform/metrics';
 import { useTestApp } from './helper';
 
@@ -123,14 +124,15 @@ function unexposed(exposed: Map<string, Set<string>>, { where, expr, shown }: Us
   ];
 }
 
+type Rule = { alert: string; expr: string; annotations?: Record<string, string> };
+const alertRules = (): Rule[] =>
+  (parse(doc('ops/lisbon-alerts.yml')) as { groups: { rules: Rule[] }[] }).groups.flatMap(
+    (group) => group.rules,
+  );
+
 /** The alert rules' expressions, with the labels their summary and description print. */
 function alertUses(): Use[] {
-  const rules = (
-    parse(doc('ops/lisbon-alerts.yml')) as {
-      groups: { rules: { alert: string; expr: string; annotations?: Record<string, string> }[] }[];
-    }
-  ).groups.flatMap((group) => group.rules);
-  return rules.map((rule) => ({
+  return alertRules().map((rule) => ({
     where: `alert ${rule.alert}`,
     expr: rule.expr,
     shown: Object.values(rule.annotations ?? {}).flatMap((text) =>
@@ -227,5 +229,48 @@ describe('the series docs/ops and deploy.md name, against a scrape of an instanc
         [...exposed.keys()].some((name) => name.startsWith(prefix.slice(0, -1))),
         prefix,
       ).toBe(true);
+  });
+});
+
+describe("the alert rules' runbook lines, as the operator on call reads them", () => {
+  const units = readdirSync(new URL('../../../packaging/systemd/', import.meta.url));
+  /** What a description names that does not exist: a CLI command, a unit, a section of a doc. */
+  const unknown = (text: string): string[] => [
+    ...[...text.matchAll(/(?:sudo -u lisbon |`|bin\/)lisbon ([a-z][\w:-]*)/g)]
+      .map(([, command]) => command ?? '')
+      .filter((command) => !(COMMANDS as readonly string[]).includes(command))
+      .map((command) => `command lisbon ${command}`),
+    // Each unit `systemctl status` or `journalctl -u` is given: lisbon@<port> and 'lisbon@*' are lisbon@.service.
+    ...[...text.matchAll(/(?:systemctl \w+|journalctl -u) ((?:'?lisbon[\w@<>*.-]*'?\s?)+)/g)]
+      .flatMap(([, named]) => (named ?? '').trim().split(/\s+/))
+      .map((unit) => unit.replace(/'/g, '').replace(/@(?:<port>|\*)$/, '@'))
+      .filter((unit) => !units.includes(unit.includes('.') ? unit : `${unit}.service`))
+      .map((unit) => `unit ${unit}`),
+    ...[...text.matchAll(/(docs\/[\w./-]+\.md), "([^"]+)"/g)]
+      .filter(
+        ([, path, title]) => !new RegExp(`^#+ (?:\\d+\\. )?${title}$`, 'm').test(doc(path?.slice(5) ?? '')),
+      )
+      .map(([, path, title]) => `section "${title}" of ${path}`),
+  ];
+
+  it('says on every alert what to look at, naming only commands, units and sections that exist', () => {
+    const rules = alertRules();
+    expect(rules.filter((rule) => !rule.annotations?.description).map((rule) => rule.alert)).toEqual([]);
+    expect(
+      rules.flatMap((rule) =>
+        unknown(rule.annotations?.description ?? '').map((what) => `${rule.alert}: ${what}`),
+      ),
+    ).toEqual([]);
+    // The check itself: the command the anchoring rule named (bin/lisbon anchor:state), a unit, a section.
+    expect(
+      unknown(
+        '`sudo -u lisbon lisbon anchor:state`, `journalctl -u \'lisbon-backups\'` (docs/deploy.md, "Backup")',
+      ),
+    ).toEqual(['command lisbon anchor:state', 'unit lisbon-backups', 'section "Backup" of docs/deploy.md']);
+  });
+
+  it("has the CLI commands run as deploy.md runs them, as the service's user (sudo -u lisbon lisbon …)", () => {
+    const texts = alertRules().map((rule) => rule.annotations?.description ?? '');
+    expect(texts.filter((text) => /bin\/lisbon|(?<!sudo -u lisbon )\blisbon [a-z]+:/.test(text))).toEqual([]);
   });
 });
