@@ -3,6 +3,7 @@ import { ManualClock } from '../src/platform/clock';
 import { MAINTENANCE_RECHECK_MS } from '../src/modules/system/maintenance.service';
 import { useTestApp } from './helper';
 import { login } from './identity';
+import { sendRaw } from './raw-http';
 import { apiCall, dataOf, type Applicant } from './requests';
 import { type StaffMember } from './staff';
 
@@ -146,6 +147,22 @@ describe('the administrators’ maintenance switch', { shuffle: false }, () => {
     });
     expect(pending.statusCode).toBe(503);
     expect(pending.json()).toMatchObject({ code: 'MAINTENANCE' });
+  });
+
+  it('keeps the login open whichever way its request line writes the path', async () => {
+    const payload = { email: 'eva@example.org', password: 'Quiet#Harbour42' };
+    const encoded = await t.app.inject({ method: 'POST', url: '/ap%69/v1/auth', payload });
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.json()).toMatchObject({ data: { access_token: expect.any(String) } });
+
+    const body = JSON.stringify(payload);
+    const { head } = await sendRaw(
+      t.app,
+      `POST http://portal.example/api/v1/auth HTTP/1.1\r\nHost: portal.example\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('turned off, serves everyone again and keeps both changes in its audit', async () => {

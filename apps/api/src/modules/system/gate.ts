@@ -2,7 +2,7 @@ import { API_PREFIX } from '@lisbon/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { isApiRequest, isHealthRequest, withoutTrailingSlashes } from '../../platform/http/paths';
+import { isApiRequest, isHealthRequest, pathOf, withoutTrailingSlashes } from '../../platform/http/paths';
 import { bearerTokenHashOf } from '../../platform/http/bearer';
 import { resolveSession } from '../sessions/service';
 import { currentMaintenance, knownMaintenance } from './maintenance.service';
@@ -20,8 +20,12 @@ const OPEN_DURING_SWITCH = new Set([
   `GET ${API_PREFIX}/notices`,
 ]);
 
+/**
+ * The route a call is served by, as the other checks read it: its pattern (`/ap%69/v1/auth` and
+ * `http://host/api/v1/auth` are the login the router serves), else its path as the router reads it.
+ */
 const routeOf = (request: FastifyRequest) =>
-  `${request.method} ${withoutTrailingSlashes(request.url.split('?', 1)[0] ?? '')}`;
+  `${request.method} ${withoutTrailingSlashes(request.routeOptions.url ?? pathOf(request.url))}`;
 
 /**
  * A live session of staff past its second factor: the password alone opens a session limited to

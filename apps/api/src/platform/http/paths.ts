@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
  * separator), so every check of the API's limits, maintenance and caching reads the same path as
  * the route that answers. An encoding that does not decode is kept as it is (no route has it).
  */
-const pathOf = (url: string) => {
+export const pathOf = (url: string): string => {
   const path = url.split('?', 1)[0] ?? url;
   if (!path.includes('%')) return path;
   try {
