@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { MISSING_BUILD_MESSAGE } from '../src/platform/http/spa';
 import { useTestApp } from './helper';
+import { sendRaw } from './raw-http';
 
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
@@ -32,6 +33,21 @@ beforeAll(async () => {
 
 const page = (url: string) =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+
+/**
+ * A browser's GET /api/v1/nope whose request line names the address in full, which the router
+ * serves by its path: the API's JSON 404, never cached, as for the usual form.
+ */
+async function expectApiNotFoundInFull(target: App) {
+  const { head, body } = await sendRaw(
+    target,
+    'GET http://portal.example/api/v1/nope HTTP/1.1\r\nHost: portal.example\r\n' +
+      'Accept: text/html,application/xhtml+xml\r\nConnection: close\r\n\r\n',
+  );
+  expect(head).toMatch(/^HTTP\/1\.1 404 /);
+  expect(head).toMatch(/^cache-control: no-store$/im);
+  expect(JSON.parse(body)).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+}
 
 describe('single-page app', () => {
   it('serves index.html at / without caching it', async () => {
@@ -69,6 +85,10 @@ describe('single-page app', () => {
     const response = await page('/api/v1/nope');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+  });
+
+  it('keeps /api paths as JSON 404 when the request line names the address in full (GET http://host/api/v1/…)', async () => {
+    await expectApiNotFoundInFull(app);
   });
 
   it('never serves a source map or a dotfile of the build, though they sit beside the bundles', async () => {
@@ -212,6 +232,10 @@ describe('single-page app not built', () => {
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toBe(MISSING_BUILD_MESSAGE);
     expect(response.body).toContain('npm run build');
+  });
+
+  it('keeps /api paths as JSON 404 when the request line names the address in full', async () => {
+    await expectApiNotFoundInFull(t.app);
   });
 });
 

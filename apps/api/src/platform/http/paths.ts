@@ -1,14 +1,22 @@
 import { API_PREFIX } from '@lisbon/domain';
 import type { FastifyRequest } from 'fastify';
 
+/** The scheme and host of a request line that names the address in full (`http://host/…`). */
+const SCHEME_AND_HOST = /^https?:\/\/[^/?]*/i;
+
 /**
- * The path as the router reads it: find-my-way decodes a percent-encoded character as `decodeURI`
- * does (`/%61pi/v1/auth/me` is served as `/api/v1/auth/me`; `%2F` stays a character, not a
- * separator), so every check of the API's limits, maintenance and caching reads the same path as
- * the route that answers. An encoding that does not decode is kept as it is (no route has it).
+ * The path as the router reads it: find-my-way serves a request line that names the address in
+ * full (`GET http://host/api/v1/auth/me HTTP/1.1`) by what follows the host, and decodes a
+ * percent-encoded character as `decodeURI` does (`/%61pi/v1/auth/me` is served as
+ * `/api/v1/auth/me`; `%2F` stays a character, not a separator), so every check of the API's
+ * limits, maintenance and caching reads the same path as the route that answers. An encoding that
+ * does not decode is kept as it is (no route has it).
  */
 export const pathOf = (url: string): string => {
-  const path = url.split('?', 1)[0] ?? url;
+  const host = url.startsWith('/') ? null : SCHEME_AND_HOST.exec(url);
+  const rest = host ? url.slice(host[0].length) : url;
+  const target = host && !rest.startsWith('/') ? `/${rest}` : rest;
+  const path = target.split('?', 1)[0] ?? target;
   if (!path.includes('%')) return path;
   try {
     return decodeURI(path);

@@ -148,6 +148,9 @@ export function registerSpa(app: FastifyInstance, { webDistDir }: { webDistDir: 
       if (isPathTooLong(path)) {
         throw new AppError('URI_TOO_LONG');
       }
+      // An API path the router gave no route (its request line naming the address in full, which
+      // the file server refuses 403) is the API's 404, not a file's.
+      if (isApiPath(request.url)) return reply.callNotFound();
       if (hasNameTooLong(path)) return reply.callNotFound();
     });
     app.get('/', { schema: { hide: true } }, async (request, reply) =>
