@@ -58,6 +58,24 @@ describe('a wallet library that throws', () => {
     expectLoggedWithout(code, 'Openid4vciError');
   });
 
+  it("while drawing an offer's QR code: nothing saved, so no status list entry is taken, and the next offer is made", async () => {
+    const offers = () =>
+      t.database.db
+        .selectFrom('wallet_offers')
+        .select('id')
+        .where('user_id', '=', published.owner.id)
+        .execute();
+    const before = (await offers()).length;
+    vi.spyOn(QRCode, 'toString').mockImplementationOnce(() => {
+      throw new RangeError('The amount of data is too big to be stored in a QR Code');
+    });
+    const answer = await newOffer();
+    expect(answer.statusCode).toBe(500);
+    expect(await offers()).toHaveLength(before);
+    expect((await newOffer()).statusCode).toBe(201);
+    expect(await offers()).toHaveLength(before + 1);
+  });
+
   it('while signing the access token: a 500 whose log line and answer hold no pre-authorized code', async () => {
     const offer = dataOf<WalletOffer>(await newOffer());
     const grant = new URL(offer.offer_url).searchParams.get('credential_offer') ?? '';

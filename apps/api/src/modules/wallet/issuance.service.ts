@@ -136,20 +136,8 @@ export async function createOffer(
     String(randomInt(0, 10 ** WALLET_TX_CODE_LENGTH)).padStart(WALLET_TX_CODE_LENGTH, '0'),
   );
   const expiresAt = isoAfter(ctx.clock.now(), ctx.config.walletOfferTtlMinutes * 60);
-  await ctx.db.transaction().execute(async (trx) => {
-    // The account's row held first (PostgreSQL; SQLite has one writer), as a log out everywhere
-    // holds it: one that committed since the guard read this session ended it, and no offer is
-    // made (401); one that comes after this insert ends the offer with the others (decision 013).
-    if (!(await findAccountByIdHeld(trx, actor.id))) throw new AppError('UNAUTHORIZED_ACCESS');
-    if (!(await isActingSessionOpen(trx, session.id))) throw new AppError('UNAUTHORIZED_ACCESS');
-    await insertOffer(trx, {
-      statementId: statement.id,
-      userId: actor.id,
-      codeHash: sha256(code),
-      txCodeHash: sha256(txCode),
-      expiresAt,
-    });
-  });
+  // Built before the offer is saved: a library that throws leaves no offer, and no place taken in
+  // the status list, for the hit the rate limit gives back (WALLET_OFFER_RULE).
   const issuer = new Openid4vciIssuer({ callbacks: walletCallbacks(key) });
   // The offer holds its pre-authorized code: what the libraries throw is logged by its class only.
   const { credentialOffer } = await walletLibraryCall('Building the credential offer', () =>
@@ -171,6 +159,20 @@ export async function createOffer(
   const qrSvg = await walletLibraryCall("Drawing the credential offer's QR code", () =>
     QRCode.toString(credentialOffer, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
   );
+  await ctx.db.transaction().execute(async (trx) => {
+    // The account's row held first (PostgreSQL; SQLite has one writer), as a log out everywhere
+    // holds it: one that committed since the guard read this session ended it, and no offer is
+    // made (401); one that comes after this insert ends the offer with the others (decision 013).
+    if (!(await findAccountByIdHeld(trx, actor.id))) throw new AppError('UNAUTHORIZED_ACCESS');
+    if (!(await isActingSessionOpen(trx, session.id))) throw new AppError('UNAUTHORIZED_ACCESS');
+    await insertOffer(trx, {
+      statementId: statement.id,
+      userId: actor.id,
+      codeHash: sha256(code),
+      txCodeHash: sha256(txCode),
+      expiresAt,
+    });
+  });
   ctx.metrics.walletOffers.inc();
   return {
     offer_url: credentialOffer,
