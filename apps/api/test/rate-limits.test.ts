@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/platform/clock';
+import { AppError } from '../src/platform/errors';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { useTestApp } from './helper';
 import { bearer, createUser, enableTwoFactor, login, PASSWORD } from './identity';
@@ -300,7 +301,7 @@ describe('a budget of things made (limiter.spend)', () => {
   it('gives back the hit of a call refused in the window it was counted in, never a later window’s', async () => {
     const limiter = createRateLimiter({ db: t.database.db, clock });
     const bucket = { rule: { name: 'test:spend', limit: 2, windowSeconds: 60 }, subject: 'someone' };
-    const refused = () => Promise.reject(new Error('refused'));
+    const refused = () => Promise.reject(new AppError('CONFLICT', { message: 'refused' }));
     await expect(limiter.spend([bucket], refused)).rejects.toThrow('refused');
     expect(await limiter.count(bucket)).toBe(0);
     expect(await limiter.spend([bucket], async () => 'made')).toBe('made');
@@ -315,6 +316,18 @@ describe('a budget of things made (limiter.spend)', () => {
     expect(await limiter.count(bucket)).toBe(1);
     await limiter.spend([bucket], async () => 'made');
     // Past the limit: 429, and the refusal counts nothing either.
+    await expect(limiter.spend([bucket], async () => 'made')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await limiter.count(bucket)).toBe(2);
+  });
+
+  it('keeps the hit of a call that failed on our side (a 500), which may have made its thing before it failed', async () => {
+    const limiter = createRateLimiter({ db: t.database.db, clock });
+    const bucket = { rule: { name: 'test:spend-failed', limit: 2, windowSeconds: 60 }, subject: 'someone' };
+    const failed = () => Promise.reject(new Error('the connection ended after the commit'));
+    await expect(limiter.spend([bucket], failed)).rejects.toThrow('the connection ended');
+    expect(await limiter.count(bucket)).toBe(1);
+    await expect(limiter.spend([bucket], () => Promise.reject(new AppError('api_error')))).rejects.toThrow();
+    expect(await limiter.count(bucket)).toBe(2);
     await expect(limiter.spend([bucket], async () => 'made')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     expect(await limiter.count(bucket)).toBe(2);
   });

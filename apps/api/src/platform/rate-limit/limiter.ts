@@ -28,8 +28,10 @@ export type RateLimiter = {
   /**
    * A budget of things made (share links, wallet offers): counts one hit as `consume` does, then
    * runs `make`, and gives the hit back when the call is refused, by a bucket past its limit or by
-   * whatever `make` throws (a 409, a 422…). Counted first, so calls made at once never pass the
-   * limit; a user's own mistakes never use up their budget.
+   * a refusal `make` throws (an AppError below 500: a 409, a 422…). Counted first, so calls made at
+   * once never pass the limit; a user's own mistakes never use up their budget. A failure of ours
+   * (a 500, a lost connection) keeps its hit: `make` may have saved its thing before it failed
+   * (a commit whose answer was lost), and a loop on a failing call must not make things unbounded.
    */
   spend<T>(buckets: readonly RateBucket[], make: () => Promise<T>): Promise<T>;
   /**
@@ -51,6 +53,9 @@ export type RateLimiter = {
   reset(buckets: readonly RateBucket[]): Promise<void>;
   purgeExpired(): Promise<number>;
 };
+
+/** A call refused (the caller's doing, or a limit): an AppError answered below 500. */
+const isRefusal = (error: unknown): boolean => error instanceof AppError && error.statusCode < 500;
 
 // Hashed, so the table holds no email or address; the rule name keeps subjects of rules apart.
 const keyOf = (bucket: RateBucket) => sha256(`${bucket.rule.name}\u0000${bucket.subject}`);
@@ -106,6 +111,7 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
         if (over.length > 0) throw rateLimited(over, now);
         return await make();
       } catch (error) {
+        if (!isRefusal(error)) throw error;
         // Given back in the window it was counted in; should that fail, the hit stays counted (the
         // budget errs on the safe side) and the call's own refusal is the one answered.
         for (const counter of counters) await giveBackHit(db, counter).catch(() => undefined);
