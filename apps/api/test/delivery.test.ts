@@ -513,6 +513,49 @@ describe('paying the cart', () => {
     }
   });
 
+  it('takes a shipping and a billing address from Ghana without a zip code, and prints them without one', async () => {
+    const kofi = await t.applicant({ email: 'kofi@example.org' });
+    const id = await practiceIn(t.database, { userId: kofi.id, status: 'closed' });
+    await asStaff(secretary, `/staff/practices/${id}/open-to-delivery`);
+    const inAccra = { address: 'Ring Road 5', city: 'Accra', country: 'GH' };
+    const shipping = await call(kofi, 'PUT', '/delivery/shipping', { ...SHIPPING, ...inAccra, zip_code: '' });
+    expect(shipping.statusCode).toBe(200);
+    expect(dataOf(shipping)).toMatchObject({ shipping: { city: 'Accra', zip_code: null } });
+    const billing = { ...BILLING, ...inAccra, zip_code: undefined, province: null };
+    const started = await call(kofi, 'POST', '/delivery/checkout', { practice_ids: [id], billing });
+    expect(started.statusCode).toBe(200);
+    await payOnSandbox(t.app, dataOf<{ checkout_url: string }>(started).checkout_url, CARDS.success);
+    await worker.drainOnce();
+    const [shipment] = (await overview(kofi)).shipments;
+    if (!shipment) throw new Error('no shipment');
+
+    const waybill = await pdfText((await call(kofi, 'GET', `/delivery/${shipment.id}/waybill`)).rawPayload);
+    expect(waybill.replace(/\s+/g, ' ')).toContain('Recipient: Ada Lovelace, Ring Road 5, Accra, GH ');
+    const documents = fiscalDocumentSchema.array().parse(dataOf(await call(kofi, 'GET', '/invoices')));
+    for (const document of documents) {
+      const text = await pdfText((await call(kofi, 'GET', `/invoices/${document.id}/pdf`)).rawPayload);
+      expect(text).toContain('Bill to\nAda Lovelace\nRing Road 5\nAccra\nGhana\n');
+      expect(text).not.toMatch(/null|undefined/);
+    }
+    expect(documents).toHaveLength(2);
+  });
+
+  it('still asks a shipping and a billing address in Italy for its zip code, in the field map', async () => {
+    const gia = await t.applicant({ email: 'gia.zip@example.org' });
+    const inRome = { address: 'Via Roma 1', city: 'Roma', country: 'IT', zip_code: '' };
+    const shipping = await call(gia, 'PUT', '/delivery/shipping', { ...SHIPPING, ...inRome });
+    expect(shipping.statusCode).toBe(422);
+    expect(shipping.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      zip_code: ['This field is required'],
+    });
+    const billing = { ...BILLING, ...inRome, fiscal_code: 'RSSMRA85T10A562S' };
+    const refused = await call(gia, 'PUT', `/users/${gia.id}/billing`, billing);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      zip_code: ['This field is required'],
+    });
+  });
+
   it('names the shipment on the provider’s page in the language of the portal’s page the payer pays from', async () => {
     // An English account paying from the Italian portal: the web app asks in Italian and keeps it in the cookie.
     const lea = await t.applicant({ email: 'lea@example.org' });

@@ -120,3 +120,18 @@ describe('the courier’s phone number in the shipping information', () => {
     expect(shippingInfoSchema.parse(shipping)).not.toHaveProperty('phone');
   });
 });
+
+describe('the zip code in the shipping information', () => {
+  const shipping = { recipient_name: 'Ama Owusu', address: 'Ring Road 5', city: 'Accra', country: 'GH' };
+
+  it('is not asked of an address in a country without postal codes', () => {
+    expect(shippingInfoSchema.parse(shipping).zip_code).toBeNull();
+  });
+
+  it('is required of an address in Italy', () => {
+    const parsed = shippingInfoSchema.safeParse({ ...shipping, city: 'Roma', country: 'IT' });
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ path: ['zip_code'], message: 'required' }),
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RETURN_DELIVERY_FEE } from './constants';
 import { countryCodeField } from './country-code';
 import { moneySchema, billingInfoSchema } from './payments';
+import { isZipCodeGiven, zipCodeField, zipCodeRequired } from './postcode';
 import { ARCHIVE_STATUSES, isArchived, PRACTICE_STATUSES, type PracticeStatus } from './statuses';
 import { isValidPhoneIn, toE164In } from './phone';
 import { calendarDayOf } from './wall-clock';
@@ -50,11 +51,12 @@ export const shippingInfoSchema = z
     recipient_name: text(200),
     address: text(200),
     city: text(100),
-    zip_code: text(20),
+    zip_code: zipCodeField,
     province: z.string().trim().max(100).nullable().optional(),
     country: countryCodeField,
     phone: z.string().trim().max(40).nullable().optional(),
   })
+  .refine(isZipCodeGiven, zipCodeRequired)
   .refine((value) => !value.phone || isValidPhoneIn(value.phone, value.country), {
     message: 'phoneInvalid',
     path: ['phone'],
@@ -71,7 +73,8 @@ export const shippingInfoViewSchema = z
     recipient_name: z.string(),
     address: z.string(),
     city: z.string(),
-    zip_code: z.string(),
+    /** None for a country without zip codes (`hasPostalCodes`). */
+    zip_code: z.string().nullable(),
     province: z.string().nullable(),
     country: z.string(),
     phone: z.string().nullable(),

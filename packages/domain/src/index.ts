@@ -34,6 +34,7 @@ export * from './password';
 export * from './payments';
 export * from './opening-hours';
 export * from './phone';
+export * from './postcode';
 export * from './practice';
 export * from './reference';
 export * from './services';

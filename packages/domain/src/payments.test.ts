@@ -11,6 +11,24 @@ const messagesOf = (result: z.ZodSafeParseResult<unknown>) =>
 const place = { address: 'Via Roma 1', city: 'Roma', zip_code: '00100', country: 'it' };
 
 describe('billingInfoSchema', () => {
+  it('takes an address without a zip code from a country without postal codes, not from Italy', () => {
+    const payer = { entity_type: 'individual', first_name: 'Kwame', last_name: 'Mensah', ...place };
+    const fromGhana = { ...payer, country: 'GH', zip_code: undefined };
+    expect(billingInfoSchema.parse(fromGhana)).toMatchObject({ country: 'GH', zip_code: null });
+    expect(billingInfoSchema.parse({ ...fromGhana, zip_code: ' ' })).toMatchObject({ zip_code: null });
+    const business = {
+      ...fromGhana,
+      entity_type: 'legal_entity',
+      business_name: 'Accra Ltd',
+      vat_number: 'C0001',
+    };
+    expect(billingInfoSchema.parse(business)).toMatchObject({ entity_type: 'legal_entity', zip_code: null });
+    const fromItaly = { ...payer, fiscal_code: 'RSSMRA85T10A562S', zip_code: '' };
+    expect(messagesOf(billingInfoSchema.safeParse(fromItaly))).toEqual({
+      zip_code: 'This field is required',
+    });
+  });
+
   it('accepts an individual from abroad without an Italian fiscal code', () => {
     const result = billingInfoSchema.parse({
       entity_type: 'individual',

@@ -2,6 +2,7 @@ import type { Locale } from './locales';
 import { z } from 'zod';
 import { countryCodeField } from './country-code';
 import { listQuerySchema } from './list-query';
+import { isZipCodeGiven, zipCodeField, zipCodeRequired } from './postcode';
 import { SERVICE_KINDS } from './services';
 import { isOmocodiaConfirmedWhenNeeded, isValidFiscalCode } from './tax-id';
 import { isItalianVatNumber, isSdiCode, normalizeVatNumber } from './vat-number';
@@ -14,7 +15,7 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const address = {
   address: text(200),
   city: text(100),
-  zip_code: text(20),
+  zip_code: zipCodeField,
   province: z.string().trim().max(100).nullable().optional(),
   country: countryCodeField,
 };
@@ -35,6 +36,7 @@ const individualSchema = z
     fiscal_code_omocodia_confirmed: z.boolean().optional(),
     ...address,
   })
+  .refine(isZipCodeGiven, zipCodeRequired)
   .refine((value) => value.country !== 'IT' || Boolean(value.fiscal_code), {
     message: 'required',
     path: ['fiscal_code'],
@@ -59,6 +61,7 @@ const legalEntitySchema = z
     pec: z.email().max(254).nullable().optional(),
     ...address,
   })
+  .refine(isZipCodeGiven, zipCodeRequired)
   .refine((value) => value.country !== 'IT' || isItalianVatNumber(value.vat_number), {
     message: 'vatNumberInvalid',
     path: ['vat_number'],
@@ -84,7 +87,8 @@ const nullableText = z.string().nullable().optional();
 const storedAddress = {
   address: z.string(),
   city: z.string(),
-  zip_code: z.string(),
+  /** None for a country without zip codes (`hasPostalCodes`). */
+  zip_code: nullableText,
   province: nullableText,
   country: z.string(),
 };

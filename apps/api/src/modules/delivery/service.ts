@@ -47,7 +47,7 @@ export function toDelivery(row: DeliveryRow, practiceIds: number[]): Delivery {
             recipient_name: row.recipient_name ?? '',
             address: row.address ?? '',
             city: row.city ?? '',
-            zip_code: row.zip_code ?? '',
+            zip_code: row.zip_code,
             province: row.province,
             country: row.country ?? '',
             phone: row.phone,

@@ -2,7 +2,10 @@ import { countryName, type BillingInfoView } from '@lisbon/domain';
 
 /** The payer as an invoice prints it, from the billing information given at checkout. */
 export function payerLines(billing: BillingInfoView): string[] {
-  const place = `${billing.zip_code} ${billing.city}${billing.province ? ` (${billing.province})` : ''}`;
+  // No zip code where the country has none (`hasPostalCodes`): the city alone.
+  const place = [billing.zip_code, billing.city, billing.province && `(${billing.province})`]
+    .filter(Boolean)
+    .join(' ');
   const address = [billing.address, place, countryName(billing.country, 'it-IT')];
   switch (billing.entity_type) {
     case 'individual':

@@ -203,7 +203,7 @@ export function DeliveryPage({ payPanel: PayPanel }: { payPanel: PayPanel }) {
             shippingAddress={{
               address: shipping.address,
               city: shipping.city,
-              zip_code: shipping.zip_code,
+              zip_code: shipping.zip_code ?? '',
               province: shipping.province ?? '',
               country: shipping.country,
             }}
