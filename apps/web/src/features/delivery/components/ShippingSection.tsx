@@ -1,6 +1,7 @@
 import {
   countryName,
   formatPhoneForReading,
+  hasPostalCodes,
   type ShippingInfo,
   shippingInfoSchema,
   type ShippingInfoView,
@@ -78,6 +79,8 @@ function ShippingFields({ user, feeCents, onSubmitted }: FormProps & { user: Use
     initialValues: initialShipping(user),
   });
   const { values } = form;
+  // The domain's rule: a zip code is asked only where the country has postal codes.
+  const isZipCodeRequired = hasPostalCodes(values.country);
   const isDirty = form.isDirty();
   useEffect(() => {
     if (isDirty) storage.set('shipping', values);
@@ -129,8 +132,9 @@ function ShippingFields({ user, feeCents, onSubmitted }: FormProps & { user: Use
           />
           <TextInput
             label={t('delivery.shipping.zipCode')}
+            description={isZipCodeRequired ? undefined : t('delivery.shipping.zipCodeNone')}
             autoComplete="postal-code"
-            required
+            required={isZipCodeRequired}
             {...field('zip_code')}
           />
           <TextInput label={t('delivery.shipping.province')} {...field('province')} />

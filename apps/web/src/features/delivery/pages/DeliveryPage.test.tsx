@@ -234,6 +234,28 @@ describe('/delivery', () => {
     );
   });
 
+  it('asks no zip code of a shipping address in Ghana, which has no postal codes, saying so, but does of one in Italy', async () => {
+    mockApi({
+      'GET /users/1/billing': { body: { data: null } },
+      'GET /delivery': { body: { data: overview() } },
+    });
+    renderApp('/delivery', { queryClient: logIn(testUser({ ...completeProfile, residence_country: 'GH' })) });
+    const inGhana = await screen.findByRole('textbox', { name: 'Zip code' });
+    expect(inGhana).toHaveProperty('required', false);
+    expect(inGhana.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Optional: this country has no postal codes.')).toBeTruthy();
+
+    cleanup();
+    await changeLocale('it-IT');
+    mockApi({
+      'GET /users/1/billing': { body: { data: null } },
+      'GET /delivery': { body: { data: overview() } },
+    });
+    renderApp('/delivery', { queryClient: logIn(testUser({ ...completeProfile, residence_country: 'IT' })) });
+    expect(await screen.findByRole('textbox', { name: 'CAP' })).toHaveProperty('required', true);
+    expect(screen.queryByText('Facoltativo: questo paese non ha codici postali.')).toBeNull();
+  });
+
   it('asks in Italian too', async () => {
     await changeLocale('it-IT');
     open({ 'GET /delivery': { body: { data: overview() } } });

@@ -1,4 +1,4 @@
-import { ENTITY_TYPES, isOmocodicTaxId } from '@lisbon/domain';
+import { ENTITY_TYPES, hasPostalCodes, isOmocodicTaxId } from '@lisbon/domain';
 import { Checkbox, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ export function BillingFields({ form, addressToggle, isAddressLocked = false }: 
   const { entity_type: kind, fiscal_code: fiscalCode, country } = form.getValues();
   // The domain's rule: an individual billed in Italy gives a fiscal code (billingInfoSchema).
   const isFiscalCodeRequired = country === 'IT';
+  // The domain's rule: a zip code is asked only where the country has postal codes.
+  const isZipCodeRequired = hasPostalCodes(country);
   const field = (name: Parameters<BillingForm['getInputProps']>[0]) => form.getInputProps(name);
 
   return (
@@ -131,8 +133,9 @@ export function BillingFields({ form, addressToggle, isAddressLocked = false }: 
         />
         <TextInput
           label={t('payments.billing.zipCode')}
+          description={isZipCodeRequired ? undefined : t('payments.billing.zipCodeNone')}
           autoComplete="postal-code"
-          required
+          required={isZipCodeRequired}
           disabled={isAddressLocked}
           {...field('zip_code')}
         />

@@ -140,6 +140,24 @@ describe('review step: billing information and payment', () => {
     expect(abroad.hasAttribute('required')).toBe(false);
   });
 
+  it('marks the zip code optional, saying why, when billed in Ghana, which has no postal codes; required in Italy', async () => {
+    openReview();
+    expect(await screen.findByRole('textbox', { name: 'Zip code' })).toHaveProperty('required', true);
+    cleanup();
+    await changeLocale('it-IT');
+    try {
+      const ghanaian = { ...frenchBilling, city: 'Accra', zip_code: null, country: 'GH' };
+      openReview({ 'GET /users/1/billing': { body: { data: ghanaian } } });
+      const zipCode = await screen.findByRole('textbox', { name: 'CAP' });
+      expect(zipCode).toHaveProperty('required', false);
+      // Not the account's 00100: the address kept has none.
+      expect(zipCode).toHaveProperty('value', '');
+      expect(screen.getByText('Facoltativo: questo paese non ha codici postali.')).toBeTruthy();
+    } finally {
+      await changeLocale('en-US');
+    }
+  });
+
   it('accepts an 11-digit numeric fiscal code (a provisional one) and pays', async () => {
     const checkoutUrl = 'http://localhost/sandbox/checkout/cs_sandbox_0457';
     const { calls } = openReview({

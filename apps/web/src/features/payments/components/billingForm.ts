@@ -93,6 +93,8 @@ function fromRecord(base: BillingValues, record: Record<string, unknown>): Billi
     const value = record[key];
     if (typeof value === 'string') values[key] = value;
   }
+  // An address kept without a zip code (its country has none) is not given the account's.
+  if (record.zip_code === null) values.zip_code = '';
   if (isEntityType(record.entity_type)) values.entity_type = record.entity_type;
   // A confirmation counts for the code it was given for: the account's carries over only to the same code.
   values.fiscal_code_omocodia_confirmed =

@@ -34,6 +34,7 @@ export const deliveryEn = {
       address: 'Address',
       city: 'City',
       zipCode: 'Zip code',
+      zipCodeNone: 'Optional: this country has no postal codes.',
       province: 'Province or region',
       country: 'Country',
       phone: 'Phone (for the courier)',

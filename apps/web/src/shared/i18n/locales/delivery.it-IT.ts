@@ -37,6 +37,7 @@ export const deliveryIt: Pick<Catalogue, 'delivery'> = {
       address: 'Indirizzo',
       city: 'Città',
       zipCode: 'CAP',
+      zipCodeNone: 'Facoltativo: questo paese non ha codici postali.',
       province: 'Provincia o regione',
       country: 'Paese',
       phone: 'Telefono (per il corriere)',

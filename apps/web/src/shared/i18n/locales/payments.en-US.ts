@@ -40,6 +40,7 @@ export const paymentsEn = {
       address: 'Address',
       city: 'City',
       zipCode: 'Zip code',
+      zipCodeNone: 'Optional: this country has no postal codes.',
       province: 'Province',
       sameAsShipping: 'Billing address same as shipping',
     },

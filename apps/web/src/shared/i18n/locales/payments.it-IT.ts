@@ -41,6 +41,7 @@ export const paymentsIt: Pick<Catalogue, 'payments' | 'invoices'> = {
       address: 'Indirizzo',
       city: 'Città',
       zipCode: 'CAP',
+      zipCodeNone: 'Facoltativo: questo paese non ha codici postali.',
       province: 'Provincia',
       sameAsShipping: 'Indirizzo di fatturazione uguale a quello di spedizione',
     },
