@@ -26,4 +26,14 @@ describe('the Idempotency-Key of a composed body', () => {
     vi.stubGlobal('crypto', {});
     expect(createSendKeys().keyFor({ message: 'Closed on Friday.' })).toBeUndefined();
   });
+
+  it('sends with the key of its body, and the next send after an answer with a new one', async () => {
+    const keys = createSendKeys();
+    const body = { message: 'Closed on Friday.' };
+    const lost = keys.send(body, (key) => Promise.reject(new Error(`lost ${key}`)));
+    await expect(lost).rejects.toThrow(`lost ${keys.keyFor(body)}`);
+    const first = keys.keyFor(body);
+    expect(await keys.send(body, async (key) => key)).toBe(first);
+    expect(await keys.send(body, async (key) => key)).not.toBe(first);
+  });
 });

@@ -6,20 +6,25 @@
  */
 export function createSendKeys() {
   let current: { body: string; key: string } | undefined;
-  return {
-    /** The key for a send of `body`: the last one while the body is the same and unanswered. */
-    keyFor(body: unknown): string | undefined {
-      const text = JSON.stringify(body);
-      if (current?.body === text) return current.key;
-      const key = globalThis.crypto.randomUUID?.();
-      current = key === undefined ? undefined : { body: text, key };
-      return key;
-    },
-    /** The send was answered: the next one, even of the same text, is a new message. */
-    sent(): void {
-      current = undefined;
-    },
+  /** The key for a send of `body`: the last one while the body is the same and unanswered. */
+  const keyFor = (body: unknown): string | undefined => {
+    const text = JSON.stringify(body);
+    if (current?.body === text) return current.key;
+    const key = globalThis.crypto.randomUUID?.();
+    current = key === undefined ? undefined : { body: text, key };
+    return key;
   };
+  /** The send was answered: the next one, even of the same text, is a new message. */
+  const sent = (): void => {
+    current = undefined;
+  };
+  /** Sends `body` with its key (`call`); once it is answered, the next send is a new one. */
+  const send = async <T>(body: unknown, call: (key: string | undefined) => Promise<T>): Promise<T> => {
+    const result = await call(keyFor(body));
+    sent();
+    return result;
+  };
+  return { keyFor, sent, send };
 }
 
 export type SendKeys = ReturnType<typeof createSendKeys>;

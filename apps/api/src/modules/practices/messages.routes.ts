@@ -13,6 +13,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
+import { idempotencyHeadersSchema, idempotencyKeyOf } from '../../platform/http/idempotency';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { noticeMeta } from '../transitions/notice';
 import { getOwnThread, replyToQuestion } from './messages.service';
@@ -49,21 +50,21 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Aut
       schema: {
         summary: 'Reply to the evaluation office’s question; the request goes back to evaluation',
         description:
-          'Only while the request waits for the applicant (`pending_question` is set): 409 TRANSITION_NOT_ALLOWED otherwise. Upload documents first with POST /documents and `practice_id`, then list them in `document_ids` (422 on `document_ids` for a document of another request). Answers the request and, in `meta`, ‘Message sent’.',
+          'Only while the request waits for the applicant (`pending_question` is set): 409 TRANSITION_NOT_ALLOWED otherwise. Upload documents first with POST /documents and `practice_id`, then list them in `document_ids` (422 on `document_ids` for a document of another request). Answers the request and, in `meta`, ‘Message sent’. With an `Idempotency-Key`, a retry of the same reply within 24 hours sends nothing again and answers as the first did (not 409); the same key with another body is 422 IDEMPOTENCY_KEY_REUSED.',
         tags,
         security,
+        headers: idempotencyHeadersSchema,
         params,
         body: replyBodySchema,
         response: { 200: noticeEnvelope(practiceSchema), ...errorsOf(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
-      const { practice, notice } = await replyToQuestion(
-        ctx,
-        actorOf(request),
-        request.params.id,
-        request.body,
-      );
+      const { practice, notice } = await replyToQuestion(ctx, actorOf(request), {
+        practiceId: request.params.id,
+        input: request.body,
+        idempotencyKey: idempotencyKeyOf(request),
+      });
       return { data: practice, meta: noticeMeta(request, notice) };
     },
   );

@@ -48,22 +48,24 @@ async function requireRequestedDocuments(ctx: AppContext, practice: Parameters<t
 /**
  * POST /practices/{id}/reply: the `reply` move (back to evaluation) with the applicant's message
  * and the documents they uploaded to the request while it waited for them: each document type the
- * question asks for uploaded since it was asked.
+ * question asks for uploaded since it was asked. Once per `Idempotency-Key`: a retry of a reply
+ * whose answer was lost gets the first answer, where the request no longer waiting refused it (409).
  */
 export async function replyToQuestion(
   ctx: AppContext,
   actor: SessionUser,
-  practiceId: number,
-  input: ReplyBody,
+  { practiceId, input, idempotencyKey }: { practiceId: number; input: ReplyBody; idempotencyKey?: string },
 ): Promise<{ practice: Practice; notice: WorkspaceNoticeKey }> {
   const practice = await findOwnPractice(ctx, actor, practiceId);
   await requireRequestedDocuments(ctx, practice);
-  const result = await transition(ctx, {
+  const move = {
     practiceId,
     action: 'reply',
     actor,
     message: input.message,
     documentIds: input.document_ids,
-  });
+  } as const;
+  const once = { key: idempotencyKey, scope: 'practice.reply', body: { practice_id: practiceId, ...input } };
+  const result = await transition(ctx, move, once);
   return { practice: await getPractice(ctx, actor, practiceId), notice: result.notice ?? 'messageSent' };
 }

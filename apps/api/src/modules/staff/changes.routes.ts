@@ -52,9 +52,10 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       schema: {
         summary: 'Fire one move of the transition table on a request',
         description:
-          '409 TRANSITION_NOT_ALLOWED when the table has no such move from the request’s status, or for its appeal’s type (`issue_appeal` for an appeal only, `issue_amendment` for an amendment only); 403 FORBIDDEN_ACCESS when this staff member may not fire it (ability, assignee or reviewer); 409 PUBLICATION_NOT_AVAILABLE / APPEAL_NOT_AVAILABLE for moves another flow owns; 409 STATEMENT_WITHDRAWN for `issue_appeal` / `issue_amendment` once the statement is withdrawn (decision 097), NO_STATEMENT_IN_FORCE when the request has no published statement to attach to or amend; 422 when the move’s reason, note, message or assignment is missing, or (send_in_review) the assessment is incomplete; 409 PRACTICE_CHANGED when someone else moved it first or `expected_status` is stale. The move, its audit entry, its thread message and the applicant’s mail are one transaction.',
+          '409 TRANSITION_NOT_ALLOWED when the table has no such move from the request’s status, or for its appeal’s type (`issue_appeal` for an appeal only, `issue_amendment` for an amendment only); 403 FORBIDDEN_ACCESS when this staff member may not fire it (ability, assignee or reviewer); 409 PUBLICATION_NOT_AVAILABLE / APPEAL_NOT_AVAILABLE for moves another flow owns; 409 STATEMENT_WITHDRAWN for `issue_appeal` / `issue_amendment` once the statement is withdrawn (decision 097), NO_STATEMENT_IN_FORCE when the request has no published statement to attach to or amend; 422 when the move’s reason, note, message or assignment is missing, or (send_in_review) the assessment is incomplete; 409 PRACTICE_CHANGED when someone else moved it first or `expected_status` is stale. The move, its audit entry, its thread message and the applicant’s mail are one transaction. With an `Idempotency-Key`, a retry of the same move within 24 hours moves and sends nothing again and answers as the first did, with the request as it is now (not 409); the same key with another body is 422 IDEMPOTENCY_KEY_REUSED.',
         tags,
         security,
+        headers: idempotencyHeadersSchema,
         params,
         body: transitionBodySchema,
         response: { 200: workspace, ...errorsOf(401, 403, 404, 409, 422) },
@@ -62,7 +63,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
     },
     async (request) => {
       const { body } = request;
-      const result = await transition(ctx, {
+      const input = {
         practiceId: request.params.id,
         action: body.action,
         actor: actorOf(request),
@@ -72,6 +73,11 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
         requestedDocuments: body.requested_documents,
         assignment: { evaluatorId: body.evaluator_id, reviewerId: body.reviewer_id },
         expectedStatus: body.expected_status,
+      };
+      const result = await transition(ctx, input, {
+        key: idempotencyKeyOf(request),
+        scope: 'staff.transition',
+        body: { practice_id: request.params.id, ...body },
       });
       return answer(request, result.practiceId, result.notice ?? 'practiceUpdated');
     },

@@ -10,6 +10,8 @@ import {
   isOneOf,
   PRACTICE_STATUSES,
   statusLabel,
+  TRANSITION_ACTIONS,
+  WORKSPACE_NOTICE_KEYS,
   statusNameOf,
   statusWordingOf,
   type DocumentType,
@@ -20,9 +22,11 @@ import {
   type TransitionAction,
   type WorkspaceNoticeKey,
 } from '@lisbon/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { runOnce } from '../../platform/http/idempotency';
 import { queueApplicantMail } from '../mails/service';
 import { addThreadMessage } from '../messages/thread';
 import { requestAppealPublicationWithin } from '../statements/appeal-publication.service';
@@ -231,9 +235,30 @@ export async function transitionWithin(
   return { practiceId: practice.id, action, from, to: move.to, notice };
 }
 
-/** A move in a transaction of its own: `POST /staff/practices/{id}/transitions`, the applicant's reply. */
-export function transition(ctx: AppContext, input: TransitionInput): Promise<TransitionResult> {
-  return ctx.db.transaction().execute((trx) => transitionWithin(ctx, trx, input));
+/** What a move retried with its `Idempotency-Key` answers: the first move's result. */
+const transitionResultSchema = z.object({
+  practiceId: z.number().int(),
+  action: z.enum(TRANSITION_ACTIONS),
+  from: z.enum(PRACTICE_STATUSES),
+  to: z.enum(PRACTICE_STATUSES),
+  notice: z.enum(WORKSPACE_NOTICE_KEYS).nullable(),
+}) satisfies z.ZodType<TransitionResult>;
+
+/** The `Idempotency-Key` of a move and what it is the key of: the route's scope and its validated body. */
+export type MoveOnce = { key: string | undefined; scope: string; body: unknown };
+
+/**
+ * A move in a transaction of its own: `POST /staff/practices/{id}/transitions`, the applicant's
+ * reply. Once per `Idempotency-Key` (decision 071): a retry of a move whose answer was lost gets
+ * its result, where the status check would refuse it (409) though it went through.
+ */
+export function transition(
+  ctx: AppContext,
+  input: TransitionInput,
+  once: MoveOnce = { key: undefined, scope: 'transition', body: null },
+): Promise<TransitionResult> {
+  const request = { userId: input.actor.id, ...once, answer: transitionResultSchema };
+  return runOnce(ctx, request, (trx) => transitionWithin(ctx, trx, input));
 }
 
 export type StaffChangeInput = { practiceId: number; change: StaffChange; actor: SessionUser };

@@ -11,6 +11,12 @@ export const threadQuery = (id: number) =>
       (await api.get(`practices/${id}/messages`, null, { schema: z.array(threadMessageSchema) })).data,
   });
 
-/** POST /practices/{id}/reply: the answer to the office's question; the request goes back to evaluation. */
-export const sendReply = (id: number, body: ReplyBody) =>
-  api.create(`practices/${id}/reply`, body, { schema: practiceSchema });
+/**
+ * POST /practices/{id}/reply: the answer to the office's question; the request goes back to
+ * evaluation. Sent again with the same `idempotencyKey`, it is not sent twice.
+ */
+export const sendReply = (id: number, body: ReplyBody, idempotencyKey?: string) =>
+  api.create(`practices/${id}/reply`, body, {
+    schema: practiceSchema,
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+  });

@@ -12,6 +12,7 @@ import { Button, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createSendKeys } from '@/api';
 import { isApiError } from '@/api/errors';
 import type { PendingFile } from '@/shared/documents/DocumentUploader';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
@@ -53,6 +54,8 @@ export function ReplyForm({ practiceId, requested, askedAt, documents }: Props) 
   const [attached, setAttached] = useState<PracticeDocument[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  // One key per composed reply: Send pressed again after a lost answer is not a second reply.
+  const [sendKeys] = useState(createSendKeys);
   const [isMissingShown, setIsMissingShown] = useState(false);
   const [pending, setPending] = useState<PendingFile | null>(null);
   const [isPendingShown, setIsPendingShown] = useState(false);
@@ -81,7 +84,7 @@ export function ReplyForm({ practiceId, requested, askedAt, documents }: Props) 
     setFailure(null);
     setIsBusy(true);
     try {
-      const { data, notice } = await sendReply(practiceId, body);
+      const { data, notice } = await sendKeys.send(body, (key) => sendReply(practiceId, body, key));
       queryClient.setQueryData(practiceQuery(practiceId).queryKey, data);
       await Promise.all(
         [['practices'], ['documents'], ['notifications']].map((queryKey) =>

@@ -85,6 +85,43 @@ describe('a request waiting for the applicant', () => {
     expect(xhr.sent).toHaveLength(0);
   });
 
+  it('sends the reply again with the same Idempotency-Key after a lost answer, and a changed one with a new key', async () => {
+    const asking = practiceFixture({
+      ...waiting,
+      pending_question: { message: question.body, requested_documents: [], asked_at: question.created_at },
+    });
+    let answers = 0;
+    const api = mockApi({
+      'GET /practices/7': { body: { data: asking } },
+      'GET /practices/7/messages': { body: { data: [{ ...question, requested_documents: [] }] } },
+      'POST /practices/7/reply': () => {
+        answers += 1;
+        return answers < 3
+          ? { status: 500, body: { code: 'api_error', message: 'Something went wrong.' } }
+          : { body: { data: asking, meta: { notice: 'messageSent', message: 'Message sent' } } };
+      },
+    });
+    renderApp('/practices/7', { queryClient: logIn() });
+    const message = await screen.findByLabelText(/^Your message/);
+    await userEvent.type(message, 'In 2019.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    await waitFor(() => expect(api.callsTo('POST /practices/7/reply')).toHaveLength(1));
+    // The answer lost: the form keeps the reply for another press.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send the reply' }).getAttribute('data-loading')).toBeNull(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    await waitFor(() => expect(api.callsTo('POST /practices/7/reply')).toHaveLength(2));
+    await userEvent.type(message, ' In Lisbon.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    await waitFor(() => expect(api.callsTo('POST /practices/7/reply')).toHaveLength(3));
+    const keys = api.callsTo('POST /practices/7/reply').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('shows the question and the thread, and sends the reply with its documents', async () => {
     const replied = {
       ...waiting,

@@ -25,10 +25,14 @@ export const staffPracticeQuery = (id: number) =>
 
 const path = (id: number, change: string) => `staff/practices/${id}/${change}`;
 const options = { schema: staffPracticeSchema };
+/** With its `Idempotency-Key`: a retry of the send is not made twice (decision 071). */
+const keyed = (idempotencyKey: string | undefined) =>
+  idempotencyKey === undefined ? options : { ...options, idempotencyKey };
 
 /** The workspace's changes: each answers the updated workspace and its success message. */
 export const workspaceCalls = {
-  transition: (id: number, body: TransitionBody) => api.create(path(id, 'transitions'), body, options),
+  transition: (id: number, body: TransitionBody, key?: string) =>
+    api.create(path(id, 'transitions'), body, keyed(key)),
   fileCheck: (id: number, body: FileCheckBody) => api.create(path(id, 'file-check'), body, options),
   verification: (id: number, body: VerificationBody) => api.put(path(id, 'verification'), body, options),
   assessment: (id: number, body: AssessmentUpdate) => api.put(path(id, 'assessment'), body, options),

@@ -25,11 +25,7 @@ export function MessageDialog({ practiceIds, opened, onClose, onSent }: Props) {
   // One key per composed message: a press of Send again after a lost answer is not a second mail.
   const [sendKeys] = useState(createSendKeys);
   const { failure, isBusy, close, run } = useQueueDialog({
-    send: async (body: MessageApplicantsBody) => {
-      const result = await messageApplicants(body, sendKeys.keyFor(body));
-      sendKeys.sent();
-      return result;
-    },
+    send: (body: MessageApplicantsBody) => sendKeys.send(body, (key) => messageApplicants(body, key)),
     notice: 'messageSent',
     reset: () => form.reset(),
     showServerErrors,

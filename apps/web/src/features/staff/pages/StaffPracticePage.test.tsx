@@ -476,6 +476,37 @@ describe('request workspace', () => {
     });
   });
 
+  it('sends a move again with the same Idempotency-Key after a lost answer', async () => {
+    let isLost = true;
+    const closed = staffPracticeFixture({ status: 'closed' });
+    const api = workspaceApi(
+      staffUser('secretary'),
+      staffPracticeFixture({ status: 'in_evaluation' }),
+      {},
+      {
+        'POST /staff/practices/7/transitions': () => {
+          if (!isLost) return { body: { data: closed, meta: { notice: 'closed', message: '' } } };
+          isLost = false;
+          return { status: 500, body: { code: 'api_error', message: 'Something went wrong.' } };
+        },
+      },
+    );
+    renderApp('/staff/practices/7', { queryClient: logIn(staffUser('secretary')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Close the request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close the request' });
+    await userEvent.type(within(dialog).getByLabelText(/^Reason given to the applicant/), 'A duplicate.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close the request' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close the request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const keys = api
+      .callsTo('POST /staff/practices/7/transitions')
+      .map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('keeps the reason typed when the dialog is closed unsent, until the request is closed', async () => {
     const api = workspaceApi(staffUser('secretary'), staffPracticeFixture({ status: 'in_evaluation' }), {
       status: 'closed',

@@ -14,6 +14,7 @@ import { dialogDrafts } from '@/shared/forms/drafts';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
+import { createSendKeys } from '@/api';
 import { useApplyChange, useReloadPractice, workspaceCalls } from '../api/workspace';
 import { moveName, useAppealType } from './appealWording';
 
@@ -47,6 +48,8 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
   const appealType = useAppealType(practice);
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  // One key per composed move: Confirm pressed again after a lost answer is not a second message.
+  const [sendKeys] = useState(createSendKeys);
   const { note: isNoteRequired, reason: isReason, message: isMessage } = transition.requires;
   const schema = transitionBodySchema.superRefine((body, issues) => {
     if (isNoteRequired && !body.note)
@@ -89,7 +92,8 @@ export function TransitionDialog({ practice, transition, onClose }: Props) {
     setIsBusy(true);
     try {
       // The answer names the move's success message; the fallback is the API's own.
-      await applyChange(await workspaceCalls.transition(practice.id, body), 'practiceUpdated');
+      const result = await sendKeys.send(body, (key) => workspaceCalls.transition(practice.id, body, key));
+      await applyChange(result, 'practiceUpdated');
       dialogDrafts.forget(draftKey);
       onClose('moved');
     } catch (error) {

@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/platform/clock';
+import { useTestApp } from './helper';
+import { bearer } from './identity';
+import type { Applicant } from './requests';
+import { auditOf, practiceIn, queuedMails, statusOf, type StaffMember } from './staff';
+
+// Decision 071, amended 2026-12-07: a send retried with its Idempotency-Key after its answer was
+// lost is made once and answers as the first did, where the status checks refused it (409).
+
+const clock = new ManualClock('2025-03-03T09:00:00Z');
+let ada: Applicant;
+let evaluator: StaffMember;
+
+const t = useTestApp({ clock });
+beforeAll(async () => {
+  ada = await t.applicant({ email: 'ada@example.org' });
+  evaluator = await t.staff('evaluator', { email: 'eva@example.org' });
+}, 60_000);
+
+const post = (who: Applicant, url: string, key: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { ...bearer(who.token), 'idempotency-key': key },
+    payload,
+  });
+
+const threadOf = async (practiceId: number) =>
+  (
+    await t.database.db
+      .selectFrom('practice_messages')
+      .select('body')
+      .where('practice_id', '=', practiceId)
+      .execute()
+  ).map((message) => message.body);
+
+const mailsAbout = async (practiceId: number) =>
+  (await queuedMails(t.database, 'ada@example.org'))
+    .filter((mail) => mail.subject.includes(String(practiceId)))
+    .map((mail) => mail.kind);
+
+type Parameter = { name: string; in: string };
+const headersOf = async (path: string) => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const route = response.json<{ paths: Record<string, { post?: { parameters?: Parameter[] } }> }>().paths[
+    `/api/v1${path}`
+  ];
+  return (route?.post?.parameters ?? []).filter((parameter) => parameter.in === 'header').map((p) => p.name);
+};
+
+describe('a move carrying a message, retried with the same Idempotency-Key', () => {
+  it('asks the applicant once, and the retry gets the first answer, not 409', async () => {
+    const id = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'in_evaluation',
+      assigneeId: evaluator.id,
+    });
+    const body = {
+      action: 'ask_applicant',
+      message: 'Which year did you graduate?',
+      expected_status: 'in_evaluation',
+    };
+    const key = '"3b1f6d2e-1a2b-4c3d-8e4f-5a6b7c8d9e10"';
+    const first = await post(evaluator, `/staff/practices/${id}/transitions`, key, body);
+    const retry = await post(evaluator, `/staff/practices/${id}/transitions`, key, body);
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await threadOf(id)).toEqual(['Which year did you graduate?']);
+    expect(await mailsAbout(id)).toEqual(['question-asked']);
+    expect((await auditOf(t.database, id)).map((entry) => entry.action)).toEqual(['ask_applicant']);
+  });
+
+  it('is refused with another body (422) and moves nothing', async () => {
+    const id = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'in_evaluation',
+      assigneeId: evaluator.id,
+    });
+    const key = '3b1f6d2e-1a2b-4c3d-8e4f-5a6b7c8d9e11';
+    const url = `/staff/practices/${id}/transitions`;
+    expect(
+      (await post(evaluator, url, key, { action: 'ask_applicant', message: 'Your diploma?' })).statusCode,
+    ).toBe(200);
+    const other = await post(evaluator, url, key, { action: 'ask_applicant', message: 'Your transcript?' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await threadOf(id)).toEqual(['Your diploma?']);
+  });
+
+  it('the applicant’s reply is sent once, and the retry gets the first answer, not 409', async () => {
+    const id = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'pending_student_reply',
+      assigneeId: evaluator.id,
+    });
+    const key = '3b1f6d2e-1a2b-4c3d-8e4f-5a6b7c8d9e12';
+    const first = await post(ada, `/practices/${id}/reply`, key, { message: 'In 2019.' });
+    const retry = await post(ada, `/practices/${id}/reply`, key, { message: 'In 2019.' });
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await threadOf(id)).toEqual(['In 2019.']);
+    expect(await statusOf(t.database, id)).toBe('in_evaluation');
+  });
+
+  it('a key is per request: the same key on another request is another body (422)', async () => {
+    const one = await practiceIn(t.database, { userId: ada.id, status: 'pending_student_reply' });
+    const two = await practiceIn(t.database, { userId: ada.id, status: 'pending_student_reply' });
+    const key = '3b1f6d2e-1a2b-4c3d-8e4f-5a6b7c8d9e13';
+    expect((await post(ada, `/practices/${one}/reply`, key, { message: 'Done.' })).statusCode).toBe(200);
+    const other = await post(ada, `/practices/${two}/reply`, key, { message: 'Done.' });
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await statusOf(t.database, two)).toBe('pending_student_reply');
+  });
+
+  it('documents the header on both routes', async () => {
+    expect(await headersOf('/staff/practices/{id}/transitions')).toEqual(['idempotency-key']);
+    expect(await headersOf('/practices/{id}/reply')).toEqual(['idempotency-key']);
+  });
+});
