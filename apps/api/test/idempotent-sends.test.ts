@@ -120,3 +120,26 @@ describe('a move carrying a message, retried with the same Idempotency-Key', () 
     expect(await headersOf('/practices/{id}/reply')).toEqual(['idempotency-key']);
   });
 });
+
+describe('an assignment of several requests, retried with the same Idempotency-Key', () => {
+  it('writes each audit entry once, and the retry gets the first answer', async () => {
+    const secretary = await t.staff('secretary', { email: 'sec@example.org' });
+    const reviewer = await t.staff('reviewer', { email: 'rev@example.org' });
+    const ids = [
+      await practiceIn(t.database, { userId: ada.id, status: 'unassigned' }),
+      await practiceIn(t.database, { userId: ada.id, status: 'assigned', assigneeId: evaluator.id }),
+    ];
+    const body = { practice_ids: ids, evaluator_id: evaluator.id, reviewer_id: reviewer.id };
+    const key = '3b1f6d2e-1a2b-4c3d-8e4f-5a6b7c8d9e20';
+    const first = await post(secretary, '/staff/practices/assign', key, body);
+    const retry = await post(secretary, '/staff/practices/assign', key, body);
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    for (const id of ids)
+      expect((await auditOf(t.database, id)).map((entry) => entry.action)).toEqual(['assign']);
+    const other = await post(secretary, '/staff/practices/assign', key, { ...body, practice_ids: [ids[0]] });
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await headersOf('/staff/practices/assign')).toEqual(['idempotency-key']);
+  });
+});

@@ -6,29 +6,36 @@ import {
   type AssignBody,
   type StaffUser,
 } from '@lisbon/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { runOnce } from '../../platform/http/idempotency';
 import { requireStaff } from '../sessions/guard';
 import type { SessionUser } from '../sessions/service';
 import { requireAssignable } from '../transitions/requirements';
 import { recordStaffChangeWithin, transitionWithin } from '../transitions/service';
 import { findPracticeStatus, listActiveUsersWithRoles, setPeople } from './repository';
 
+const answer = z.object({ practice_ids: z.array(z.number().int()) });
+
 /**
  * POST /staff/practices/assign: several requests to one evaluator and one reviewer, all or none,
  * each with its audit entry: through the `assign` move of the table (unassigned → assigned, or a
  * new assignment while assigned), or, once the evaluation has started, as a `reassign` change that
- * keeps the status (the domain's STAFF_CHANGE_RULES; decision 025).
+ * keeps the status (the domain's STAFF_CHANGE_RULES; decision 025). Once per `Idempotency-Key`: a
+ * retry whose answer was lost gets the first answer, and no second audit entry is written.
  */
 export async function assignPractices(
   ctx: AppContext,
   actor: SessionUser,
   input: AssignBody,
+  idempotencyKey?: string,
 ): Promise<{ practice_ids: number[] }> {
   if (!actor.abilities['staff.assign']) throw new AppError('FORBIDDEN_ACCESS');
   const ids = [...new Set(input.practice_ids)];
-  await ctx.db.transaction().execute(async (trx) => {
+  const once = { userId: actor.id, key: idempotencyKey, scope: 'staff.assign', body: input, answer };
+  return runOnce(ctx, once, async (trx) => {
     for (const practiceId of ids) {
       // Past the statuses of the `assign` move, a request being worked on changes hands instead
       // (the domain's rule, which the queue offers by).
@@ -47,8 +54,8 @@ export async function assignPractices(
         assignment: { evaluatorId: input.evaluator_id, reviewerId: input.reviewer_id },
       });
     }
+    return { practice_ids: ids };
   });
-  return { practice_ids: ids };
 }
 
 /** Another evaluator and reviewer for a request already being worked on; the audit entry keeps who had it. */

@@ -90,9 +90,10 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       schema: {
         summary: 'Assign several requests to an evaluator and a (different) reviewer',
         description:
-          'All or none: each request goes through the `assign` move (unassigned or assigned → assigned). 409 TRANSITION_NOT_ALLOWED if one of them is in another status; 422 on `evaluator_id` / `reviewer_id` for someone who may not evaluate or review.',
+          'All or none: each request goes through the `assign` move (unassigned or assigned → assigned). 409 TRANSITION_NOT_ALLOWED if one of them is in another status; 422 on `evaluator_id` / `reviewer_id` for someone who may not evaluate or review. With an `Idempotency-Key`, a retry of the same assignment within 24 hours writes nothing again (no second audit entry) and answers as the first did; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED.',
         tags,
         security,
+        headers: idempotencyHeadersSchema,
         body: assignBodySchema,
         response: {
           200: noticeEnvelope(z.object({ practice_ids: z.array(z.number().int()) })),
@@ -101,7 +102,7 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       },
     },
     async (request) => {
-      const data = await assignPractices(ctx, actorOf(request), request.body);
+      const data = await assignPractices(ctx, actorOf(request), request.body, idempotencyKeyOf(request));
       // "Request assigned" for one, "Requests assigned" for several.
       return { data, meta: noticeMeta(request, assignedNotice(data.practice_ids.length)) };
     },

@@ -86,8 +86,12 @@ export const messageApplicants = async (body: MessageApplicantsBody, idempotency
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
   });
 
-/** POST /staff/practices/assign: several requests to one evaluator and one reviewer, all or none. */
-export const assignPractices = async (body: AssignBody) =>
+/**
+ * POST /staff/practices/assign: several requests to one evaluator and one reviewer, all or none;
+ * sent again with the same `idempotencyKey`, it is not written twice.
+ */
+export const assignPractices = async (body: AssignBody, idempotencyKey?: string) =>
   api.create('staff/practices/assign', body, {
     schema: z.object({ practice_ids: z.array(z.number().int()) }),
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
   });

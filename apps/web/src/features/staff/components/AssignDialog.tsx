@@ -1,7 +1,8 @@
-import { assignBodySchema, assignedNotice, type StaffUser } from '@lisbon/domain';
+import { type AssignBody, assignBodySchema, assignedNotice, type StaffUser } from '@lisbon/domain';
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createSendKeys } from '@/api';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { assignPractices, useStaffUsers } from '../api/queues';
@@ -82,8 +83,10 @@ export function AssignDialog({
       keepOffered({ evaluators: evaluators.data, reviewers: reviewers.data });
   }, [evaluators.data, reviewers.data]);
 
+  // One key per chosen assignment: Assign pressed again after a lost answer writes it once.
+  const [sendKeys] = useState(createSendKeys);
   const { failure, isBusy, close, run } = useQueueDialog({
-    send: assignPractices,
+    send: (body: AssignBody) => sendKeys.send(body, (key) => assignPractices(body, key)),
     notice: assignedNotice(practiceIds.length),
     reset: () => form.reset(),
     showServerErrors,

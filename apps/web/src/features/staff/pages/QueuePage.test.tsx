@@ -23,7 +23,7 @@ const rows = [
   staffSummaryFixture({ id: 15, status: 'ready_for_issue', assignee: evaluator, reviewer }),
 ];
 
-function staffApi() {
+function staffApi(routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /staff/queues/counts': { body: { data: counts } },
     'GET /staff/practices': { body: { data: rows, meta: { page: 1, perPage: 20, total: 3 } } },
@@ -45,6 +45,7 @@ function staffApi() {
           : { notice: 'practicesAssigned', message: 'Requests assigned' };
       return { body: { data: { practice_ids: ids }, meta } };
     },
+    ...routes,
   });
 }
 
@@ -325,6 +326,41 @@ describe('staff queues', () => {
     // None selected any more, the dialog's button is disabled: focus on the page's heading.
     expect(screen.getByRole('button', { name: 'Assign selected (0)' }).hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
+  });
+
+  it('assigns again with the same Idempotency-Key after a lost answer', async () => {
+    let isLost = true;
+    const api = staffApi({
+      'POST /staff/practices/assign': (call) => {
+        if (isLost) {
+          isLost = false;
+          return { status: 500, body: { code: 'api_error', message: 'Something went wrong.' } };
+        }
+        const ids = (call.body as { practice_ids: number[] }).practice_ids;
+        return { body: { data: { practice_ids: ids }, meta: { notice: 'practicesAssigned', message: '' } } };
+      },
+    });
+    renderApp('/staff/queues/unassigned', { queryClient: logIn(staffUser('secretary')) });
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request no. 12' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select request no. 14' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assign selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign requests' });
+    await within(dialog).findByRole('option', { name: 'Enzo Valutati' });
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Credential Evaluator/), 'Enzo Valutati');
+    await within(dialog).findByRole('option', { name: 'Rita Revisori' });
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Reviewer/), 'Rita Revisori');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    // The answer lost: the dialog says so and keeps the choice for another press.
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const keys = api
+      .callsTo('POST /staff/practices/assign')
+      .map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 });
 
