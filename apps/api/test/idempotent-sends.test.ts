@@ -143,3 +143,30 @@ describe('an assignment of several requests, retried with the same Idempotency-K
     expect(await headersOf('/staff/practices/assign')).toEqual(['idempotency-key']);
   });
 });
+
+describe('a staff note, retried with the same Idempotency-Key', () => {
+  it('is added once, and the retry gets the first answer', async () => {
+    const id = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'in_evaluation',
+      assigneeId: evaluator.id,
+    });
+    const key = '3b1f6d2e-1a2b-4c3d-8e4f-5a6b7c8d9e30';
+    const url = `/staff/practices/${id}/notes`;
+    const first = await post(evaluator, url, key, { text: 'Called the university.' });
+    const retry = await post(evaluator, url, key, { text: 'Called the university.' });
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const notes = await t.database.db
+      .selectFrom('practice_notes')
+      .select('body')
+      .where('practice_id', '=', id)
+      .execute();
+    expect(notes).toEqual([{ body: 'Called the university.' }]);
+    expect((await auditOf(t.database, id)).map((entry) => entry.action)).toEqual(['note']);
+    const other = await post(evaluator, url, key, { text: 'Called again.' });
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await headersOf('/staff/practices/{id}/notes')).toEqual(['idempotency-key']);
+  });
+});

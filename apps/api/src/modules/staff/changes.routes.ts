@@ -198,16 +198,22 @@ export const staffChangesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard:
       onRequest,
       schema: {
         summary: 'Add an internal note (never shown to the applicant)',
-        description: CHANGE,
+        description: `${CHANGE} With an \`Idempotency-Key\`, a retry of the same note within 24 hours adds nothing again and answers as the first did; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED.`,
         tags,
         security,
+        headers: idempotencyHeadersSchema,
         params,
         body: noteBodySchema,
         response: { 200: workspace, ...errorsOf(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
-      await addNote(ctx, actorOf(request), request.params.id, request.body);
+      const { params, body } = request;
+      await addNote(ctx, actorOf(request), {
+        practiceId: params.id,
+        input: body,
+        idempotencyKey: idempotencyKeyOf(request),
+      });
       return answer(request, request.params.id, 'noteAdded');
     },
   );

@@ -7,11 +7,13 @@ import {
   type VerificationBody,
   verificationOutcomesFor,
 } from '@lisbon/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../platform/errors';
+import { runOnce } from '../../platform/http/idempotency';
 import { findAssessment, saveEvaluation } from '../evaluations/service';
 import type { SessionUser } from '../sessions/service';
-import { recordStaffChange } from '../transitions/service';
+import { recordStaffChange, recordStaffChangeWithin } from '../transitions/service';
 import { findServiceOfPractice, insertNote } from './repository';
 
 /**
@@ -94,14 +96,21 @@ export async function concludeFileCheck(
   });
 }
 
-/** POST /staff/practices/{id}/notes: an internal note; the audit entry says a note was added, not what. */
+/**
+ * POST /staff/practices/{id}/notes: an internal note; the audit entry says a note was added, not
+ * what. Once per `Idempotency-Key`: a retry whose answer was lost adds no second note.
+ */
 export async function addNote(
   ctx: AppContext,
   actor: SessionUser,
-  practiceId: number,
-  input: NoteBody,
+  { practiceId, input, idempotencyKey }: { practiceId: number; input: NoteBody; idempotencyKey?: string },
 ): Promise<void> {
-  await recordStaffChange(ctx, { practiceId, change: 'note', actor }, async (trx, at) => {
-    await insertNote(trx, { practiceId, authorId: actor.id, body: input.text, at });
+  const body = { practice_id: practiceId, ...input };
+  const once = { userId: actor.id, key: idempotencyKey, scope: 'staff.note', body, answer: z.null() };
+  await runOnce(ctx, once, async (trx) => {
+    await recordStaffChangeWithin(ctx, trx, { practiceId, change: 'note', actor }, async (db, at) => {
+      await insertNote(db, { practiceId, authorId: actor.id, body: input.text, at });
+    });
+    return null;
   });
 }

@@ -1,6 +1,8 @@
 import { noteBodySchema, type StaffPractice } from '@lisbon/domain';
 import { Button, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createSendKeys } from '@/api';
 import { formatDateTime } from '@/shared/format';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
 import { useLocale } from '@/shared/i18n';
@@ -20,6 +22,8 @@ export function NotesSection({ practice, isAllowed }: { practice: StaffPractice;
     initialValues: { text: '' },
   });
   const { run, failure, isBusy } = useChange('noteAdded', showServerErrors);
+  // One key per typed note: Add pressed again after a lost answer adds it once.
+  const [sendKeys] = useState(createSendKeys);
 
   return (
     <Stack gap="md">
@@ -45,7 +49,7 @@ export function NotesSection({ practice, isAllowed }: { practice: StaffPractice;
         <form
           onSubmit={submit((body) =>
             run(
-              () => workspaceCalls.note(practice.id, body),
+              () => sendKeys.send(body, (key) => workspaceCalls.note(practice.id, body, key)),
               () => form.reset(),
             ),
           )}
