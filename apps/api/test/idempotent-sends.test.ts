@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock';
+import { withPublishedStatement } from './appeals';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
 import type { Applicant } from './requests';
@@ -168,5 +169,32 @@ describe('a staff note, retried with the same Idempotency-Key', () => {
     const other = await post(evaluator, url, key, { text: 'Called again.' });
     expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await headersOf('/staff/practices/{id}/notes')).toEqual(['idempotency-key']);
+  });
+});
+
+describe('an appeal or amendment filing, retried with the same Idempotency-Key', () => {
+  it('is filed once, and the retry gets the first answer, not 409', async () => {
+    const id = await practiceIn(t.database, {
+      userId: ada.id,
+      status: 'published',
+      assigneeId: evaluator.id,
+    });
+    await t.database.db
+      .updateTable('practices')
+      .set({ published_at: '2025-03-02T09:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
+    await withPublishedStatement(t.database, id);
+    const key = '3b1f6d2e-1a2b-4c3d-8e4f-5a6b7c8d9e40';
+    const body = { type: 'amendment', motivation: 'My name is misspelt.' };
+    const first = await post(ada, `/practices/${id}/appeal`, key, body);
+    const retry = await post(ada, `/practices/${id}/appeal`, key, body);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(await threadOf(id)).toEqual(['My name is misspelt.']);
+    const other = await post(ada, `/practices/${id}/appeal`, key, { ...body, type: 'appeal' });
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await headersOf('/practices/{id}/appeal')).toEqual(['idempotency-key']);
   });
 });

@@ -14,6 +14,7 @@ import {
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
 import { sendPrivateFile } from '../../platform/http/download';
+import { idempotencyHeadersSchema, idempotencyKeyOf } from '../../platform/http/idempotency';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { findSubmittedPractice } from '../practices/service';
 import { noticeMeta } from '../transitions/notice';
@@ -52,16 +53,21 @@ export const appealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Auth
       schema: {
         summary: 'Ask for an appeal or an amendment of the statement, within seven days of its release',
         description:
-          'Type `appeal` or `amendment`, a motivation (it starts the request’s thread with the office), and `document_ids` of supporting documents uploaded first with POST /documents and `practice_id` (allowed while the window is open). 409 APPEAL_WINDOW_CLOSED after the window, 409 STATEMENT_WITHDRAWN once the statement is withdrawn, 409 APPEAL_ALREADY_OPEN when the request has had an appeal or amendment (open or closed: one per request), 409 TRANSITION_NOT_ALLOWED before publication, 422 on `document_ids` for a document of another request. Answers the overview and, in `meta`, ‘Appeal created’ (‘Amendment created’ for an amendment).',
+          'Type `appeal` or `amendment`, a motivation (it starts the request’s thread with the office), and `document_ids` of supporting documents uploaded first with POST /documents and `practice_id` (allowed while the window is open). 409 APPEAL_WINDOW_CLOSED after the window, 409 STATEMENT_WITHDRAWN once the statement is withdrawn, 409 APPEAL_ALREADY_OPEN when the request has had an appeal or amendment (open or closed: one per request), 409 TRANSITION_NOT_ALLOWED before publication, 422 on `document_ids` for a document of another request. Answers the overview and, in `meta`, ‘Appeal created’ (‘Amendment created’ for an amendment). With an `Idempotency-Key`, a retry of the same filing within 24 hours files nothing again and answers as the first did (201, not 409); the same key with another body is 422 IDEMPOTENCY_KEY_REUSED.',
         tags,
         security,
+        headers: idempotencyHeadersSchema,
         params,
         body: createAppealSchema,
         response: { 201: noticeEnvelope(appealOverviewSchema), ...errorsOf(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
-      const { overview, notice } = await createAppeal(ctx, actorOf(request), request.params.id, request.body);
+      const { overview, notice } = await createAppeal(ctx, actorOf(request), {
+        practiceId: request.params.id,
+        input: request.body,
+        idempotencyKey: idempotencyKeyOf(request),
+      });
       return reply.code(201).send({ data: overview, meta: noticeMeta(request, notice) });
     },
   );

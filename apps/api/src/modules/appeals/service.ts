@@ -9,12 +9,15 @@ import {
   type AppealOverview,
   type CreateAppeal,
   type PracticeStatus,
+  WORKSPACE_NOTICE_KEYS,
   type WorkspaceNoticeKey,
 } from '@lisbon/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/errors';
+import { runOnce } from '../../platform/http/idempotency';
 import { findOwnPractice, type OwnedPractice } from '../practice-records/access.service';
 import type { SessionUser } from '../sessions/service';
 import { transitionWithin } from '../transitions/service';
@@ -88,15 +91,23 @@ export async function getAppealOverview(
  * APPEAL_ALREADY_OPEN when the request has had one (open or closed), APPEAL_WINDOW_CLOSED seven days after
  * `published_at` (Europe/Rome, to the second), TRANSITION_NOT_ALLOWED before publication. The
  * request's deadline becomes the appeal's: counted from today by the request's rule (decision 108).
+ * Once per `Idempotency-Key`: a retry whose answer was lost gets the first answer, not 409
+ * APPEAL_ALREADY_OPEN.
  */
 export async function createAppeal(
   ctx: AppContext,
   actor: SessionUser,
-  practiceId: number,
-  input: CreateAppeal,
+  { practiceId, input, idempotencyKey }: { practiceId: number; input: CreateAppeal; idempotencyKey?: string },
 ): Promise<{ overview: AppealOverview; notice: WorkspaceNoticeKey }> {
   const calendar = await workingCalendar(ctx);
-  const notice = await ctx.db.transaction().execute(async (trx) => {
+  const once = {
+    userId: actor.id,
+    key: idempotencyKey,
+    scope: 'practice.appeal',
+    body: { practice_id: practiceId, ...input },
+    answer: z.enum(WORKSPACE_NOTICE_KEYS),
+  };
+  const notice = await runOnce(ctx, once, async (trx) => {
     const practice = await findOwnPractice(ctx, actor, practiceId, trx);
     if (await findAppealRow(trx, practice.id)) throw new AppError('APPEAL_ALREADY_OPEN');
     if (practice.status !== 'published') {

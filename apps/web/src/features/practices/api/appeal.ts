@@ -11,9 +11,15 @@ export const appealQuery = (practiceId: number) =>
       (await api.get(`practices/${practiceId}/appeal`, null, { schema: appealOverviewSchema })).data,
   });
 
-/** POST /practices/{id}/appeal: 'Appeal created' ('Amendment created' for an amendment); 409 after the window or when one is open. */
-export const createAppeal = (practiceId: number, body: CreateAppeal) =>
-  api.create(`practices/${practiceId}/appeal`, body, { schema: appealOverviewSchema });
+/**
+ * POST /practices/{id}/appeal: 'Appeal created' ('Amendment created' for an amendment); 409 after
+ * the window or when one is open. Sent again with the same `idempotencyKey`, it is not filed twice.
+ */
+export const createAppeal = (practiceId: number, body: CreateAppeal, idempotencyKey?: string) =>
+  api.create(`practices/${practiceId}/appeal`, body, {
+    schema: appealOverviewSchema,
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+  });
 
 /** GET /practices/{id}/appeal/statement/pdf: the statement of appeal or the amended statement. */
 export async function downloadAppealStatement(practiceId: number, fileName: string): Promise<void> {

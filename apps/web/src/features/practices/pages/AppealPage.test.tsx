@@ -124,6 +124,32 @@ describe('the appeal page', () => {
     expect(Object.keys(sessionStorage).filter((key) => key.includes('appeal'))).toEqual([]);
   });
 
+  it('sends the filing again with the same Idempotency-Key after a lost answer', async () => {
+    let isLost = true;
+    const api = mockApi({
+      'GET /practices/7/appeal': { body: { data: open } },
+      'POST /practices/7/appeal': () => {
+        if (!isLost)
+          return { status: 201, body: { data: asked, meta: { notice: 'appealCreated', message: '' } } };
+        isLost = false;
+        return { status: 500, body: { code: 'api_error', message: 'Something went wrong.' } };
+      },
+    });
+    renderApp('/practices/7/appeal', { queryClient: logIn() });
+    await userEvent.click(await screen.findByRole('radio', { name: /^Amendment/ }));
+    await userEvent.type(screen.getByLabelText(/^Motivation/), 'My name is misspelt.');
+    const sendButton = screen.getByRole('button', { name: 'Send the appeal or amendment' });
+    await userEvent.click(sendButton);
+    await waitFor(() => expect(api.callsTo('POST /practices/7/appeal')).toHaveLength(1));
+    // The answer lost: the form keeps the filing for another press.
+    await waitFor(() => expect(sendButton.getAttribute('data-loading')).toBeNull());
+    await userEvent.click(sendButton);
+    await waitFor(() => expect(api.callsTo('POST /practices/7/appeal')).toHaveLength(2));
+    const keys = api.callsTo('POST /practices/7/appeal').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('marks nothing required in its optional documents, yet asks which document a chosen file is (en-US, it-IT)', async () => {
     mockApi({ 'GET /practices/7/appeal': { body: { data: open } } });
     const xhr = installFakeXhr((request) => request.respond(201, { data: letter }));

@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { createSendKeys } from '@/api';
 import type { PendingFile } from '@/shared/documents/DocumentUploader';
 import { radioTabIndex } from '@/shared/forms/radioTabStop';
 import { useSchemaForm } from '@/shared/forms/schemaForm';
@@ -147,6 +148,8 @@ function AppealForm({ practiceId }: { practiceId: number }) {
   const [isBusy, setIsBusy] = useState(false);
   const [pending, setPending] = useState<PendingFile | null>(null);
   const [isPendingShown, setIsPendingShown] = useState(false);
+  // One key per composed filing: Send pressed again after a lost answer files it once.
+  const [sendKeys] = useState(createSendKeys);
   const { form, submit, showServerErrors } = useSchemaForm({
     name: 'appeal',
     schema: createAppealSchema,
@@ -163,7 +166,7 @@ function AppealForm({ practiceId }: { practiceId: number }) {
     setFailure(null);
     setIsBusy(true);
     try {
-      const { data, notice } = await createAppeal(practiceId, body);
+      const { data, notice } = await sendKeys.send(body, (key) => createAppeal(practiceId, body, key));
       unsaved.clear();
       queryClient.setQueryData(appealQuery(practiceId).queryKey, data);
       await Promise.all(
