@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { sendRaw } from './raw-http';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helper';
 
@@ -25,20 +25,10 @@ describe('maintenance mode', () => {
   });
 
   it('stops a call whose request line names the address in full (GET http://host/api/v1/…), which the router serves as the API', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
-    const answer = await new Promise<string>((done, fail) => {
-      const socket = connect(Number(port), '127.0.0.1', () =>
-        socket.write(
-          `GET http://portal.example/api/v1/cms-entries HTTP/1.1\r\nHost: portal.example\r\nConnection: close\r\n\r\n`,
-        ),
-      );
-      let received = '';
-      socket.on('data', (chunk) => (received += String(chunk)));
-      socket.on('close', () => done(received));
-      socket.on('error', fail);
-    });
-    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    const { head, body } = await sendRaw(
+      t.app,
+      `GET http://portal.example/api/v1/cms-entries HTTP/1.1\r\nHost: portal.example\r\nConnection: close\r\n\r\n`,
+    );
     expect(head).toMatch(/^HTTP\/1\.1 503 /);
     expect(head).toMatch(/^cache-control: no-store$/m);
     expect(JSON.parse(body)).toMatchObject({ code: 'MAINTENANCE' });
