@@ -49,6 +49,9 @@ export const VALIDATION_EN = {
   noServiceAvailable: 'No service available',
   urgentNotAvailable: 'Urgent processing is not available for this service',
   documentRequired: 'This document is required',
+  documentNotDeclarable:
+    'Only a document of your studies can be declared unobtainable, on a request for refugees; this one is required',
+  documentNotMissing: 'This document is not among those still missing from the request',
   fileTypeNotAccepted: 'File type not accepted: upload a PDF, JPEG or PNG file',
   fileOnlyOne: 'Upload one file at a time',
   fieldNameReserved:

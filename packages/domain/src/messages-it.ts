@@ -48,6 +48,9 @@ export const VALIDATION_IT: Record<ValidationMessageKey, string> = {
   noServiceAvailable: 'Nessun servizio disponibile',
   urgentNotAvailable: 'La procedura urgente non è disponibile per questo servizio',
   documentRequired: 'Questo documento è obbligatorio',
+  documentNotDeclarable:
+    'Solo un documento dei tuoi studi può essere dichiarato non ottenibile, in una richiesta per rifugiati; questo è obbligatorio',
+  documentNotMissing: 'Questo documento non è tra quelli che mancano ancora alla richiesta',
   fileTypeNotAccepted: 'Tipo di file non accettato: carica un file PDF, JPEG o PNG',
   fileOnlyOne: 'Carica un file alla volta',
   fieldNameReserved:

@@ -9,6 +9,7 @@ import {
   isForeignEducationSystem,
   PURPOSES,
   SERVICE_KINDS,
+  UNOBTAINABLE_EXPLANATION_MAX,
 } from './services';
 import { SORT_FIELDS, WIZARD_STEPS } from './constants';
 import { listQuerySchema } from './list-query';
@@ -224,6 +225,31 @@ export const pendingQuestionSchema = z
   .meta({ id: 'PendingQuestion' });
 export type PendingQuestion = z.infer<typeof pendingQuestionSchema>;
 
+/**
+ * A required document of a refugee's request that the applicant declared they cannot obtain (left
+ * behind in the country they left, say): it no longer stops the submission (decision 118).
+ */
+export const unobtainableDocumentSchema = z
+  .object({
+    type: z.enum(DOCUMENT_TYPES),
+    /** The applicant's own words on why, if they gave any. */
+    explanation: z.string().nullable(),
+    declared_at: z.string(),
+  })
+  .meta({ id: 'UnobtainableDocument' });
+export type UnobtainableDocument = z.infer<typeof unobtainableDocumentSchema>;
+
+/** PUT /practices/{id}/unobtainable-documents/{type}: the declaration, with an optional short explanation. */
+export const unobtainableDeclarationSchema = z.object({
+  explanation: z.string().trim().max(UNOBTAINABLE_EXPLANATION_MAX).optional(),
+});
+export type UnobtainableDeclaration = z.infer<typeof unobtainableDeclarationSchema>;
+
+export const unobtainableDocumentParamsSchema = z.object({
+  id: decimalInteger(z.number().int().positive()),
+  type: z.enum(DOCUMENT_TYPES),
+});
+
 export const practiceSchema = z
   .object({
     id: z.number().int(),
@@ -244,6 +270,11 @@ export const practiceSchema = z
     qualification: savedQualificationStepSchema.nullable(),
     documents: z.array(documentSchema),
     missing_documents: z.array(z.enum(DOCUMENT_TYPES)),
+    /**
+     * The missing documents the applicant declared unobtainable (a refugee's request only): they do
+     * not stop the submission. The API always sends it; optional for an answer of an instance from before it.
+     */
+    unobtainable_documents: z.array(unobtainableDocumentSchema).optional(),
     history: z.array(historyEntrySchema),
     created_at: z.string(),
     requested_at: z.string().nullable(),
@@ -341,6 +372,8 @@ export const practiceDocumentsSchema = z
     statement_withdrawn_at: z.string().nullable().optional(),
     required_documents: z.array(z.enum(DOCUMENT_TYPES)),
     missing_documents: z.array(z.enum(DOCUMENT_TYPES)),
+    /** Of `missing_documents`, those declared unobtainable (optional like the request's own). */
+    unobtainable_documents: z.array(unobtainableDocumentSchema).optional(),
     documents: z.array(documentSchema),
   })
   .meta({ id: 'PracticeDocuments' });

@@ -5,7 +5,9 @@ import { REFUGEE_REQUEST_LIMIT } from './constants';
 import { submittedRequestsOf } from './notifications';
 import { STATUS_LABELS } from './statuses';
 import {
+  blockingDocuments,
   EDUCATION_LEVELS,
+  isDeclarableUnobtainable,
   isForeignEducationSystem,
   isRequestLimitReached,
   OPERATOR_COUNTRY,
@@ -87,5 +89,37 @@ describe('isForeignEducationSystem — the operator’s own country is never one
     expect(OPERATOR_COUNTRY).toBe('IT');
     expect(['IT', 'it', ' It '].map(isForeignEducationSystem)).toEqual([false, false, false]);
     expect(['FR', 'sm', 'VA'].map(isForeignEducationSystem)).toEqual([true, true, true]);
+  });
+});
+
+describe('documents a refugee declares unobtainable', () => {
+  it('are the documents of their studies on the refugee service, never the status certificate, the identity document or the consent form', () => {
+    for (const type of [
+      'diploma',
+      'transcript_of_records',
+      'grade_12_certificate',
+      'final_examination',
+    ] as const) {
+      expect(isDeclarableUnobtainable('refugee_comparability', type)).toBe(true);
+    }
+    for (const type of ['refugee_status_certificate', 'identity_document', 'consent_form'] as const) {
+      expect(isDeclarableUnobtainable('refugee_comparability', type)).toBe(false);
+    }
+  });
+
+  it('are never declared on a standard service', () => {
+    for (const service of [
+      'comparability',
+      'comparability_verification',
+      'correspondence_verification',
+    ] as const) {
+      expect(isDeclarableUnobtainable(service, 'diploma')).toBe(false);
+    }
+  });
+
+  it('stop the submission no more, while the other missing ones still do', () => {
+    expect(
+      blockingDocuments(['diploma', 'transcript_of_records', 'consent_form'], [{ type: 'diploma' }]),
+    ).toEqual(['transcript_of_records', 'consent_form']);
   });
 });

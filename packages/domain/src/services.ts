@@ -148,6 +148,33 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/**
+ * The documents a refugee's request must carry whoever the applicant is: the proof of the status
+ * the free service is "subject to", the identity document and the consent form (decision 118).
+ */
+export const ALWAYS_REQUIRED_DOCUMENTS: readonly DocumentType[] = [
+  'identity_document',
+  'consent_form',
+  'refugee_status_certificate',
+];
+
+/**
+ * Whether the applicant may declare a missing document of the request unobtainable (Lisbon
+ * Recognition Convention, Article VII): on the refugee service only, and only a document of their
+ * studies, never one of `ALWAYS_REQUIRED_DOCUMENTS`. The evaluator assesses from what is there.
+ */
+export const isDeclarableUnobtainable = (service: ServiceKind, type: DocumentType): boolean =>
+  service === 'refugee_comparability' && !ALWAYS_REQUIRED_DOCUMENTS.includes(type);
+
+/** The required documents still stopping a request: missing and not declared unobtainable. */
+export const blockingDocuments = (
+  missing: readonly DocumentType[],
+  declared: readonly { type: DocumentType }[],
+): DocumentType[] => missing.filter((type) => !declared.some((declaration) => declaration.type === type));
+
+/** The most characters of the explanation that may go with a document declared unobtainable. */
+export const UNOBTAINABLE_EXPLANATION_MAX = 500;
+
 /** The document types' names in each language (spec §3 "Document"): the portal's labels, and the mails that ask for them. */
 export const DOCUMENT_TYPE_NAMES: Record<Locale, Record<DocumentType, string>> = {
   'en-US': {

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'document_replaced',
   'document_deleted',
   'statement_withdrawn',
+  'document_declared_unobtainable',
+  'unobtainable_declaration_withdrawn',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

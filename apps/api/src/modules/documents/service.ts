@@ -28,6 +28,10 @@ import {
   type OwnedPractice,
 } from '../practice-records/access.service';
 import { recordAuditEntry } from '../practice-records/audit.service';
+import {
+  listUnobtainableDocuments,
+  withdrawUnobtainableDocument,
+} from '../practice-records/unobtainable.repository';
 import { deleteDraftRequestRow, listDraftIdsOfAccount } from '../practice-records/drafts';
 import {
   paymentLockEnd,
@@ -272,7 +276,7 @@ export async function uploadDocument(
         isUnattached: practiceId === null,
         addedTo: practiceId,
       });
-      return insertDocument(trx, {
+      const inserted = await insertDocument(trx, {
         user_id: actor.id,
         practice_id: practiceId,
         type: fields.type,
@@ -282,6 +286,17 @@ export async function uploadDocument(
         created_at: now,
         updated_at: now,
       });
+      // The document found after all: a draft's declaration that it could not be obtained goes (decision 118).
+      if (practiceId !== null && status === 'draft') {
+        await withdrawUnobtainableDocument(trx, {
+          practiceId,
+          type: fields.type,
+          byUserId: actor.id,
+          at: now,
+          isByUpload: true,
+        });
+      }
+      return inserted;
     });
   } catch (error) {
     // The same upload sent twice at once: the one that committed first is the document.
@@ -387,6 +402,7 @@ export async function documentsOverview(
         statement_withdrawn_at: practice.row.statement_withdrawn_at,
         required_documents: required,
         missing_documents: missingDocuments(required, own),
+        unobtainable_documents: await listUnobtainableDocuments(ctx.db, practice.id),
         documents: own,
       };
     }),

@@ -8,6 +8,10 @@ import {
   practiceSummarySchema,
   purposeStepSchema,
   qualificationStepSchemaAt,
+  unobtainableDeclarationSchema,
+  unobtainableDocumentParamsSchema,
+  unobtainableDocumentSchema,
+  UNOBTAINABLE_EXPLANATION_MAX,
 } from '@lisbon/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +26,7 @@ import { PAYMENT_OPEN_DESCRIPTION } from '../practice-records/payment-lock';
 import { notificationsOf } from './notifications.service';
 import {
   createPractice,
+  declareUnobtainable,
   deleteDraft,
   getDraft,
   getPractice,
@@ -29,6 +34,7 @@ import {
   moveToReview,
   savePurpose,
   saveQualification,
+  withdrawUnobtainable,
 } from './service';
 import { submitPractice } from './submission.service';
 
@@ -153,6 +159,52 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       },
     },
     async (request) => ({ data: await moveToReview(ctx, actorOf(request), request.params.id) }),
+  );
+
+  const unobtainable = dataEnvelope(z.array(unobtainableDocumentSchema));
+
+  app.put(
+    '/practices/:id/unobtainable-documents/:type',
+    {
+      onRequest,
+      schema: {
+        summary: 'Declare a missing document of a refugee’s draft unobtainable (decision 118)',
+        description: `On the refugee service only, for a required document of the applicant’s studies still missing: it no longer stops the review and the submission, and staff see the declaration beside the documents. \`explanation\`: optional, at most ${UNOBTAINABLE_EXPLANATION_MAX} characters; declaring again replaces it. The refugee status certificate, the identity document and the consent form stay required, and a standard request declares nothing: 422 on \`type\` (\`documentNotDeclarable\`); a document not missing: 422 on \`type\` (\`documentNotMissing\`). Uploading the document withdraws the declaration. A request that is not a draft: 409 PRACTICE_NOT_EDITABLE. Answers the request’s declarations.`,
+        tags,
+        security,
+        params: unobtainableDocumentParamsSchema,
+        body: unobtainableDeclarationSchema,
+        response: { 200: unobtainable, ...errorsOf(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => ({
+      data: await declareUnobtainable(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.type,
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/practices/:id/unobtainable-documents/:type',
+    {
+      onRequest,
+      schema: {
+        summary: 'Withdraw a declaration that a document is unobtainable, while the request is a draft',
+        description:
+          'The document is required again. 404 when it was not declared; a request that is not a draft: 409 PRACTICE_NOT_EDITABLE. Answers the request’s declarations left.',
+        tags,
+        security,
+        params: unobtainableDocumentParamsSchema,
+        response: { 200: unobtainable, ...errorsOf(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => ({
+      data: await withdrawUnobtainable(ctx, actorOf(request), request.params.id, request.params.type),
+    }),
   );
 
   app.post(

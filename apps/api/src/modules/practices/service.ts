@@ -1,4 +1,5 @@
 import {
+  blockingDocuments,
   type CreatePractice,
   type DocumentType,
   type FieldErrors,
@@ -8,6 +9,9 @@ import {
   type PracticeSummary,
   type PurposeStep,
   type QualificationStep,
+  type UnobtainableDeclaration,
+  type UnobtainableDocument,
+  isDeclarableUnobtainable,
   isDraftOfOperatorCountry,
   isRequestLimitReached,
   refundOf,
@@ -32,6 +36,12 @@ import {
   toOwnedPractice,
   type OwnedPractice,
 } from '../practice-records/access.service';
+import { recordAuditEntry } from '../practice-records/audit.service';
+import {
+  listUnobtainableDocuments,
+  upsertUnobtainableDocument,
+  withdrawUnobtainableDocument,
+} from '../practice-records/unobtainable.repository';
 import { holdRequest, requireDraftUnpaidHeld, requireNoOpenPayment } from '../practice-records/payment-lock';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import { findCountryFacts } from '../reference/service';
@@ -154,6 +164,7 @@ async function detail(
 ): Promise<Practice> {
   const documents = await listDocumentsOfPractice(ctx.db, practice.id);
   const missing = missingDocuments(await requiredDocumentsOf(ctx, practice), documents);
+  const unobtainable = await listUnobtainableDocuments(ctx.db, practice.id);
   const history = hasTimeline ? await listHistoryRows(ctx.db, practice.id) : [];
   const pendingQuestion = await pendingQuestionOf(ctx.db, practice);
   // The request's own payment given back, if it was (a shipment's fee is its delivery's).
@@ -161,7 +172,7 @@ async function detail(
   const refund = row ? refundOf(row) : null;
   return toPractice(
     practice,
-    { documents, missing, history, pendingQuestion, refund },
+    { documents, missing, unobtainable, history, pendingQuestion, refund },
     { ...(await today(ctx)), now: ctx.clock.now() },
   );
 }
@@ -236,16 +247,22 @@ export const saveQualification = (
     wizard_step: laterStep(row.wizard_step, 'documents'),
   }));
 
-/** What a request lacks to be submitted: an unsaved step, a required document; empty when complete. */
+/**
+ * What a request lacks to be submitted: an unsaved step, a required document not declared
+ * unobtainable (a refugee's document of their studies, decision 118); empty when complete.
+ */
 export function incompleteParts(
   practice: OwnedPractice,
   required: readonly DocumentType[],
   documents: readonly { type: DocumentType }[],
+  unobtainable: readonly { type: DocumentType }[],
 ): FieldErrors {
   const errors: FieldErrors = {};
   if (!practice.row.purpose) errors.purpose = ['required'];
   if (!practice.row.qualification) errors.qualification = ['required'];
-  for (const type of missingDocuments(required, documents)) {
+  // Only what the rule lets be declared counts, whatever a row says.
+  const declared = unobtainable.filter(({ type }) => isDeclarableUnobtainable(practice.service, type));
+  for (const type of blockingDocuments(missingDocuments(required, documents), declared)) {
     errors[`documents.${type}`] = ['documentRequired'];
   }
   return errors;
@@ -265,7 +282,12 @@ export async function requireComplete(
   const documents = await listDocumentsOfPractice(db, practice.id);
   const errors: FieldErrors = {
     ...(isDraftOfOperatorCountry(practice) && { country: ['educationSystemNotForeign'] }),
-    ...incompleteParts(practice, await requiredDocumentsOf(ctx, practice, db), documents),
+    ...incompleteParts(
+      practice,
+      await requiredDocumentsOf(ctx, practice, db),
+      documents,
+      await listUnobtainableDocuments(db, practice.id),
+    ),
   };
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { errors });
 }
@@ -289,4 +311,70 @@ export async function deleteDraft(ctx: AppContext, actor: SessionUser, id: numbe
     return keys;
   });
   await removeStoredFiles(ctx, files);
+}
+
+/**
+ * PUT /practices/{id}/unobtainable-documents/{type}: the applicant of a refugee's draft declares
+ * that they cannot obtain a missing document of their studies (decision 118); it stops the review
+ * and the submission no more, and the evaluator assesses from the evidence there is. 422 on `type`
+ * for a document the rule keeps required (the status certificate, the identity document, the
+ * consent form) or any on a standard request, and for one that is not missing. Kept in the trail.
+ */
+export async function declareUnobtainable(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+  type: DocumentType,
+  input: UnobtainableDeclaration,
+): Promise<UnobtainableDocument[]> {
+  const practice = await findOwnPractice(ctx, actor, id);
+  if (!isDeclarableUnobtainable(practice.service, type)) throw fieldError('type', 'documentNotDeclarable');
+  if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
+  const at = ctx.clock.now().toISOString();
+  const explanation = input.explanation ? input.explanation : null;
+  await ctx.db.transaction().execute(async (trx) => {
+    await requireDraftUnpaidHeld(ctx, trx, { id, userId: actor.id });
+    const documents = await listDocumentsOfPractice(trx, id);
+    const required = await requiredDocumentsOf(ctx, practice, trx);
+    if (!missingDocuments(required, documents).includes(type)) throw fieldError('type', 'documentNotMissing');
+    await upsertUnobtainableDocument(trx, { practiceId: id, type, explanation, byUserId: actor.id, at });
+    await recordAuditEntry(trx, {
+      practiceId: id,
+      from: 'draft',
+      to: 'draft',
+      action: 'document_declared_unobtainable',
+      byUserId: actor.id,
+      note: null,
+      details: { type, explanation },
+      at,
+    });
+  });
+  return listUnobtainableDocuments(ctx.db, id);
+}
+
+/**
+ * DELETE /practices/{id}/unobtainable-documents/{type}: the declaration withdrawn, while the
+ * request is a draft (an upload of the document withdraws it too); 404 when there is none.
+ */
+export async function withdrawUnobtainable(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+  type: DocumentType,
+): Promise<UnobtainableDocument[]> {
+  const practice = await findOwnPractice(ctx, actor, id);
+  if (practice.status !== 'draft') throw new AppError('PRACTICE_NOT_EDITABLE');
+  const at = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await requireDraftUnpaidHeld(ctx, trx, { id, userId: actor.id });
+    const isWithdrawn = await withdrawUnobtainableDocument(trx, {
+      practiceId: id,
+      type,
+      byUserId: actor.id,
+      at,
+      isByUpload: false,
+    });
+    if (!isWithdrawn) throw new AppError('NOT_FOUND');
+  });
+  return listUnobtainableDocuments(ctx.db, id);
 }

@@ -22,6 +22,7 @@ import {
   updatePracticeInStatus,
 } from './repository';
 import { listDocumentsOfPractice } from '../documents/service';
+import { listUnobtainableDocuments } from '../practice-records/unobtainable.repository';
 import { getPractice, incompleteParts, requireComplete } from './service';
 
 /**
@@ -107,7 +108,9 @@ export async function recordSubmission(trx: Db, record: SubmissionRecord): Promi
   // Checked again here, in the submitting transaction: a payment settles after its checkout, and
   // never submits a request that lost a step or a document meanwhile.
   const documents = await listDocumentsOfPractice(trx, practice.id);
-  if (Object.keys(incompleteParts(practice, required, documents)).length > 0) return 'incomplete';
+  const unobtainable = await listUnobtainableDocuments(trx, practice.id);
+  if (Object.keys(incompleteParts(practice, required, documents, unobtainable)).length > 0)
+    return 'incomplete';
   const isSubmitted = await updatePracticeInStatus(trx, {
     id: record.practiceId,
     status: 'draft',

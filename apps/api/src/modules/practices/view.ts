@@ -15,6 +15,7 @@ import {
   type PracticeDocument,
   type PracticeSummary,
   type Refund,
+  type UnobtainableDocument,
   type WorkingCalendar,
 } from '@lisbon/domain';
 import type { OwnedPractice, PracticeSummaryRow } from '../practice-records/access.service';
@@ -48,6 +49,8 @@ export function toPracticeSummary(
 export type PracticeDetails = {
   documents: PracticeDocument[];
   missing: DocumentType[];
+  /** The missing documents the applicant declared unobtainable (decision 118). */
+  unobtainable: UnobtainableDocument[];
   history: { from_status: string | null; to_status: string; at: string; details: string | null }[];
   /** The staff question a request waiting for the applicant waits on. */
   pendingQuestion: PendingQuestion | null;
@@ -85,6 +88,7 @@ export function toPractice(
       : null,
     documents: details.documents,
     missing_documents: details.missing,
+    unobtainable_documents: details.unobtainable,
     history: details.history.map((entry) => {
       const reason = reasonOf(entry.details);
       return {

@@ -28,6 +28,7 @@ import type {
   DeliveryPracticesTable,
   DocumentsTable,
   IdempotencyKeysTable,
+  UnobtainableDocumentsTable,
   JobsTable,
   PracticeNameKeysTable,
   PracticesTable,
@@ -158,6 +159,7 @@ export type Database = {
   wallet_spent_dpop_proofs: WalletSpentDpopProofsTable;
   backups: BackupsTable;
   idempotency_keys: IdempotencyKeysTable;
+  unobtainable_documents: UnobtainableDocumentsTable;
 };
 
 export type Db = Kysely<Database>;

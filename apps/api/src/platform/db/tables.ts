@@ -272,3 +272,12 @@ export type IdempotencyKeysTable = {
   created_at: Timestamp;
   expires_at: Timestamp;
 };
+
+/** A required document of a refugee's request declared unobtainable by its applicant (migration 125). */
+export type UnobtainableDocumentsTable = {
+  practice_id: number;
+  type: string;
+  explanation: string | null;
+  declared_by: number | null;
+  declared_at: Timestamp;
+};

@@ -57,6 +57,7 @@ import * as walletOffersEnded from './2026-12-07-121-wallet-offers-ended';
 import * as walletIssuerKeysRevoked from './2026-12-07-122-wallet-issuer-keys-revoked';
 import * as walletOffersIssuerKid from './2026-12-07-123-wallet-offers-issuer-kid';
 import * as idempotencyKeys from './2026-12-07-124-idempotency-keys';
+import * as unobtainableDocuments from './2026-12-07-125-unobtainable-documents';
 /**
  * Every migration, by its frozen date-prefixed name. A static list rather than a folder scan,
  * so it works the same under tsx, vitest and a bundler. Append; never edit or reorder.
@@ -119,4 +120,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-122-wallet-issuer-keys-revoked': walletIssuerKeysRevoked,
   '2026-12-07-123-wallet-offers-issuer-kid': walletOffersIssuerKid,
   '2026-12-07-124-idempotency-keys': idempotencyKeys,
+  '2026-12-07-125-unobtainable-documents': unobtainableDocuments,
 };

@@ -6,6 +6,9 @@ import {
   type PurposeStep,
   type QualificationStep,
   studyEntrySchema,
+  type DocumentType,
+  type UnobtainableDeclaration,
+  unobtainableDocumentSchema,
   type WizardStep,
 } from '@lisbon/domain';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
@@ -66,6 +69,22 @@ export const saveQualification = async (id: number, input: QualificationStep) =>
 /** POST /practices/{id}/review: 422 lists what is still missing. */
 export const moveToReview = async (id: number) =>
   (await api.create(`practices/${id}/review`, undefined, practice)).data;
+
+/** A missing document of a refugee's studies declared unobtainable (decision 118): the request's declarations. */
+export const declareUnobtainable = async (id: number, type: DocumentType, input: UnobtainableDeclaration) =>
+  (
+    await api.put(`practices/${id}/unobtainable-documents/${type}`, input, {
+      schema: z.array(unobtainableDocumentSchema),
+    })
+  ).data;
+
+/** The declaration withdrawn: the document is required again. */
+export const withdrawUnobtainable = async (id: number, type: DocumentType) =>
+  (
+    await api.remove(`practices/${id}/unobtainable-documents`, type, {
+      schema: z.array(unobtainableDocumentSchema),
+    })
+  ).data;
 
 export const submitPractice = async (id: number) =>
   (await api.create(`practices/${id}/submit`, undefined, practice)).data;

@@ -468,25 +468,98 @@ describe('deleting a document in the step', () => {
     mockApi({ 'GET /documents': { body: overview(['diploma']) } });
     const refugeeRequest = practiceFixture({ wizard_step: 'documents', service: 'refugee_comparability' });
     showStep(undefined, refugeeRequest);
-    const contact = await screen.findByRole('link', { name: 'Contact us' });
+    const contact = await screen.findByRole('link', { name: 'contact us' });
     expect(contact.getAttribute('href')).toBe('/contact');
     expect(contact.parentElement?.textContent).toBe(
-      'No way to obtain one of the documents still missing, as when they stayed behind in the country you left? Contact us, giving the number of your request: 7.',
+      'No way to obtain a document of your studies still missing, as when it stayed behind in the country you left? Choose “I cannot obtain this document” beside it: your request goes on without it, and the evaluator assesses your qualification from what you have. Or contact us, giving the number of your request: 7.',
     );
     cleanup();
     await changeLocale('it-IT');
     try {
       showStep(undefined, refugeeRequest);
-      const contatto = await screen.findByRole('link', { name: 'Contattaci' });
+      const contatto = await screen.findByRole('link', { name: 'contattaci' });
       expect(contatto.parentElement?.textContent).toBe(
-        'Non puoi procurarti uno dei documenti che mancano, per esempio perché sono rimasti nel paese che hai lasciato? Contattaci indicando il numero della tua richiesta: 7.',
+        'Non puoi procurarti un documento dei tuoi studi che manca ancora, per esempio perché è rimasto nel paese che hai lasciato? Scegli «Non posso procurarmi questo documento» accanto al documento: la richiesta prosegue senza, e chi valuta esamina il tuo titolo con quello che hai. Oppure contattaci indicando il numero della tua richiesta: 7.',
       );
+      expect(
+        screen.getByRole('button', {
+          name: 'Non posso procurarmi questo documento Diploma o certificato provvisorio',
+        }),
+      ).toBeTruthy();
     } finally {
       await changeLocale('en-US');
     }
     cleanup();
     showStep();
     expect(await screen.findByRole('heading', { name: 'Documents this service needs' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Contact us' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'contact us' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /I cannot obtain this document/ })).toBeNull();
+  });
+
+  it('lets a refugee declare a missing document of their studies unobtainable, never the status certificate, and withdraw it', async () => {
+    const required: DocumentType[] = ['identity_document', 'diploma', 'refugee_status_certificate'];
+    let declared: { type: DocumentType; explanation: string | null; declared_at: string }[] = [];
+    const { calls } = mockApi({
+      'GET /documents': () => {
+        const body = overview(['diploma', 'refugee_status_certificate'], required);
+        const group = body.data.practices[0];
+        return {
+          body: {
+            ...body,
+            data: { ...body.data, practices: [{ ...group, unobtainable_documents: declared }] },
+          },
+        };
+      },
+      'PUT /practices/7/unobtainable-documents/diploma': (call) => {
+        const { explanation } = call.body as { explanation?: string };
+        declared = [
+          { type: 'diploma', explanation: explanation ?? null, declared_at: '2026-11-20T10:00:00.000Z' },
+        ];
+        return { body: { data: declared } };
+      },
+      'DELETE /practices/7/unobtainable-documents/diploma': () => {
+        declared = [];
+        return { body: { data: declared } };
+      },
+    });
+    showStep(undefined, practiceFixture({ wizard_step: 'documents', service: 'refugee_comparability' }));
+    const open = await screen.findByRole('button', {
+      name: 'I cannot obtain this document Diploma or provisional certificate',
+    });
+    // Only the diploma: the status certificate stays required.
+    expect(screen.getAllByRole('button', { name: /^I cannot obtain this document/ })).toHaveLength(1);
+    await userEvent.click(open);
+    await userEvent.type(
+      screen.getByRole('textbox', {
+        name: 'Why you cannot obtain “Diploma or provisional certificate” (optional)',
+      }),
+      'Left in Kabul when I fled.',
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Declare it unobtainable Diploma or provisional certificate' }),
+    );
+    expect(
+      await screen.findByText(
+        'Declared unobtainable: your request goes on without it. You wrote: “Left in Kabul when I fled.”',
+      ),
+    ).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      explanation: 'Left in Kabul when I fled.',
+    });
+    const state = screen.getByText('declared unobtainable');
+    expect(state.closest('li')?.textContent).toMatch(
+      /^–Diploma or provisional certificate – declared unobtainable/,
+    );
+    // Nothing of the studies left to declare: the sentence pointing to the declaration goes.
+    expect(screen.queryByRole('link', { name: 'contact us' })).toBeNull();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Withdraw the declaration Diploma or provisional certificate' }),
+    );
+    expect(
+      await screen.findByRole('button', {
+        name: 'I cannot obtain this document Diploma or provisional certificate',
+      }),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
 });

@@ -1,4 +1,11 @@
-import { DOCUMENT_TYPES, type DocumentType, type Practice, isOneOf } from '@lisbon/domain';
+import {
+  blockingDocuments,
+  DOCUMENT_TYPES,
+  type DocumentType,
+  isDeclarableUnobtainable,
+  isOneOf,
+  type Practice,
+} from '@lisbon/domain';
 import { Alert, Anchor, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -13,6 +20,7 @@ import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { moveToReview, practiceDocumentsQuery } from '../api/practices';
+import { UnobtainableDeclaration } from './UnobtainableDeclaration';
 
 type Props = { practice: Practice; onSaved: (practice: Practice) => Promise<void> };
 
@@ -55,12 +63,17 @@ export function DocumentsStep({ practice, onSaved }: Props) {
     );
   }
   const { required_documents: required, missing_documents: missing } = documents.data;
-  // A refusal names what is still missing now: a document uploaded since drops out of it, and
-  // the refusal with it once nothing it named is missing (the review is asked again on Continue).
+  const declarations = documents.data.unobtainable_documents ?? [];
+  /** Whether the applicant may say they cannot obtain the document (a refugee's studies, decision 118). */
+  const isDeclarable = (type: DocumentType) => isDeclarableUnobtainable(practice.service, type);
+  const blocking = blockingDocuments(missing, declarations);
+  // A refusal names what is still missing now: a document uploaded or declared unobtainable since
+  // drops out of it, and the refusal with it once nothing it named is missing (the review is asked
+  // again on Continue).
   const stillMissing =
     refusal && 'parts' in refusal
       ? refusal.parts.filter(
-          (key) => !key.startsWith('documents.') || missing.some((type) => key === `documents.${type}`),
+          (key) => !key.startsWith('documents.') || blocking.some((type) => key === `documents.${type}`),
         )
       : [];
   const failure =
@@ -73,10 +86,9 @@ export function DocumentsStep({ practice, onSaved }: Props) {
         : null;
   /**
    * A refugee may have left documents of their studies behind (the refugees' terms ask for those
-   * they have): said up front, while a document other than the consent form is missing.
+   * they have): the way to declare one unobtainable is said up front, while one is missing.
    */
-  const isRefugeeLacking =
-    practice.service === 'refugee_comparability' && missing.some((type) => type !== CONSENT_FORM);
+  const isRefugeeLacking = blocking.some(isDeclarable);
   /** Whether the refusal names the consent form: the way to get it goes with it. */
   const isConsentRefused = stillMissing.includes(`documents.${CONSENT_FORM}`);
 
@@ -90,18 +102,32 @@ export function DocumentsStep({ practice, onSaved }: Props) {
         <List spacing={4} center>
           {required.map((type) => {
             const isMissing = missing.includes(type);
+            const declaration = declarations.find((entry) => entry.type === type);
+            const isDeclared = isMissing && declaration !== undefined && isDeclarable(type);
             return (
               <List.Item
                 key={type}
                 icon={
-                  <ThemeIcon size="sm" radius="xl" color={isMissing ? 'orange' : 'green'} aria-hidden>
-                    {isMissing ? '!' : '✓'}
+                  <ThemeIcon
+                    size="sm"
+                    radius="xl"
+                    color={isDeclared ? 'gray' : isMissing ? 'orange' : 'green'}
+                    aria-hidden
+                  >
+                    {isDeclared ? '–' : isMissing ? '!' : '✓'}
                   </ThemeIcon>
                 }
               >
                 {t(`labels.document.${type}`)}
                 {' – '}
-                <strong>{t(isMissing ? 'wizard.documents.missing' : 'wizard.documents.present')}</strong>
+                <strong>
+                  {isDeclared
+                    ? t('wizard.documents.unobtainable.status')
+                    : t(isMissing ? 'wizard.documents.missing' : 'wizard.documents.present')}
+                </strong>
+                {isMissing && isDeclarable(type) && (
+                  <UnobtainableDeclaration practiceId={practice.id} type={type} declaration={declaration} />
+                )}
                 {isMissing && type === CONSENT_FORM && (
                   <>
                     {' · '}

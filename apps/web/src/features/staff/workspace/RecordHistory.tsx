@@ -165,9 +165,27 @@ function DocumentChange({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const details = entry.details ?? {};
   const text = (key: string) => (typeof details[key] === 'string' ? details[key] : '');
-  if (entry.action !== 'document_replaced' && entry.action !== 'document_deleted') return null;
   const type = text('type');
   const document = documentLabel({ type, additional_type: text('additional_type') }, t);
+  // A refugee's declaration that a document of their studies cannot be obtained (decision 118).
+  if (entry.action === 'document_declared_unobtainable') {
+    const explanation = text('explanation');
+    return explanation ? (
+      <Text size="sm" style={TYPED_TEXT}>
+        {t('staff.history.unobtainableExplanation', { document, explanation })}
+      </Text>
+    ) : (
+      <Text size="sm">{document}</Text>
+    );
+  }
+  if (entry.action === 'unobtainable_declaration_withdrawn') {
+    return (
+      <Text size="sm">
+        {details.by_upload === true ? t('staff.history.unobtainableByUpload', { document }) : document}
+      </Text>
+    );
+  }
+  if (entry.action !== 'document_replaced' && entry.action !== 'document_deleted') return null;
   return (
     <Text size="sm">
       {entry.action === 'document_replaced'

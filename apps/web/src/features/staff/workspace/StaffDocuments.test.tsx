@@ -47,3 +47,40 @@ describe('the documents of a request, for staff', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 });
+
+describe('the documents a refugee declared unobtainable, for staff', () => {
+  it('are listed beside the documents with the applicant’s explanation, so the evaluator assesses from what is there', () => {
+    renderComponent(
+      <StaffDocuments
+        practice={staffPracticeFixture({
+          service: 'refugee_comparability',
+          documents: [],
+          missing_documents: ['diploma', 'transcript_of_records'],
+          unobtainable_documents: [
+            {
+              type: 'diploma',
+              explanation: 'Left in Kabul when I fled.',
+              declared_at: '2026-11-02T09:00:00.000Z',
+            },
+            { type: 'transcript_of_records', explanation: null, declared_at: '2026-11-02T09:05:00.000Z' },
+          ],
+        })}
+      />,
+    );
+    const title = screen.getByRole('heading', { name: 'Declared unobtainable by the applicant' });
+    const box = title.closest('.mantine-Alert-root') as HTMLElement;
+    expect(within(box).getByText(/assess the qualification from the evidence available/)).toBeTruthy();
+    const items = within(box)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Diploma or provisional certificate (declared on November 2, 2026)Left in Kabul when I fled.',
+      'Transcript of records (declared on November 2, 2026)No explanation given.',
+    ]);
+  });
+
+  it('are not mentioned when there are none', () => {
+    renderComponent(<StaffDocuments practice={staffPracticeFixture({ documents: [] })} />);
+    expect(screen.queryByRole('heading', { name: 'Declared unobtainable by the applicant' })).toBeNull();
+  });
+});

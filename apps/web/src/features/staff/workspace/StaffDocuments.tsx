@@ -1,5 +1,5 @@
 import type { PracticeDocument, StaffPractice } from '@lisbon/domain';
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatFileSize } from '@/shared/format';
@@ -11,6 +11,7 @@ import { DocumentPreview, isImage } from './DocumentPreview';
 import { Section } from './Section';
 import { ScrollableTable } from '@/shared/ui/ScrollableTable';
 import { documentLabel } from '@/shared/documents/documentLabel';
+import { TYPED_TEXT } from '@/shared/ui/typedText';
 
 /** Download, saved under the document's own name: a PDF opens in the staff member's reader, never in the portal. */
 export function DocumentButtons({
@@ -95,9 +96,56 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
       <Text size="sm" mt="xs">
         {t('staff.documents.pdfNote')}
       </Text>
+      <UnobtainableDocuments practice={practice} />
       {shownDocument && (
         <DocumentPreview key={shownDocument.id} practiceId={practice.id} document={shownDocument} />
       )}
     </Section>
+  );
+}
+
+/**
+ * The documents a refugee declared they cannot obtain (decision 118), beside the documents: the
+ * evaluator assesses the qualification from the evidence there is. Nothing when there are none.
+ */
+function UnobtainableDocuments({ practice }: { practice: StaffPractice }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const declarations = practice.unobtainable_documents ?? [];
+  if (declarations.length === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      mt="md"
+      title={
+        <Title order={3} size="h4">
+          {t('staff.documents.unobtainableTitle')}
+        </Title>
+      }
+    >
+      <Text size="sm" mb="xs">
+        {t('staff.documents.unobtainableIntro')}
+      </Text>
+      <List spacing={4}>
+        {declarations.map((declaration) => (
+          <List.Item key={declaration.type}>
+            <Text size="sm" component="span" fw={500}>
+              {t(`labels.document.${declaration.type}`)}
+            </Text>{' '}
+            <Text size="sm" component="span" c="dimmed">
+              (
+              {t('staff.documents.unobtainableDeclaredOn', {
+                date: formatDate(declaration.declared_at, locale),
+              })}
+              )
+            </Text>
+            <Text size="sm" style={TYPED_TEXT}>
+              {declaration.explanation ?? t('staff.documents.unobtainableNoExplanation')}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
   );
 }

@@ -176,6 +176,11 @@ export const staffEn = {
       preview: 'Show',
       previewOf: 'Preview of {{name}}',
       none: 'This request has no documents.',
+      unobtainableTitle: 'Declared unobtainable by the applicant',
+      unobtainableIntro:
+        'The applicant, a refugee, declared that they cannot obtain these documents of their studies (Lisbon Recognition Convention, Article VII): assess the qualification from the evidence available.',
+      unobtainableNoExplanation: 'No explanation given.',
+      unobtainableDeclaredOn: 'declared on {{date}}',
       pdfNote:
         'Images can be shown on this page. PDFs are downloaded, to open in your PDF reader: the portal never opens an uploaded PDF itself, so no script in one can run here.',
     },
@@ -285,6 +290,8 @@ export const staffEn = {
       reason: 'Reason given to the applicant: {{reason}}',
       documentReplaced: '{{document}}: “{{file}}” replaced by “{{replacement}}”',
       documentDeleted: '{{document}}: “{{file}}”',
+      unobtainableExplanation: '{{document}}: “{{explanation}}”',
+      unobtainableByUpload: '{{document}}: uploaded',
       actions: {
         create: 'Draft created',
         submit: 'Submitted',
@@ -318,6 +325,8 @@ export const staffEn = {
         statement_withdrawn: 'Statement withdrawn by the body',
         document_replaced: 'Document replaced by the applicant',
         document_deleted: 'Document deleted by the applicant',
+        document_declared_unobtainable: 'Document declared unobtainable by the applicant',
+        unobtainable_declaration_withdrawn: 'Declaration of an unobtainable document withdrawn',
       },
       /** The appeal's moves on an amendment. */
       amendmentActions: {

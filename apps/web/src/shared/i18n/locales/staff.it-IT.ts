@@ -174,6 +174,11 @@ export const staffIt: Staff = {
       preview: 'Mostra',
       previewOf: 'Anteprima di {{name}}',
       none: 'Questa richiesta non ha documenti.',
+      unobtainableTitle: 'Dichiarati non ottenibili dal richiedente',
+      unobtainableIntro:
+        'Il richiedente, rifugiato, ha dichiarato di non potersi procurare questi documenti dei suoi studi (Convenzione di Lisbona, articolo VII): valuta il titolo con gli elementi disponibili.',
+      unobtainableNoExplanation: 'Nessuna spiegazione.',
+      unobtainableDeclaredOn: 'dichiarato il {{date}}',
       pdfNote:
         'Le immagini si possono mostrare in questa pagina. I PDF si scaricano, per aprirli con il tuo lettore PDF: il portale non apre mai da sé un PDF caricato, così nessuno script contenuto può essere eseguito qui.',
     },
@@ -283,6 +288,8 @@ export const staffIt: Staff = {
       reason: 'Motivo comunicato al richiedente: {{reason}}',
       documentReplaced: '{{document}}: “{{file}}” sostituito da “{{replacement}}”',
       documentDeleted: '{{document}}: “{{file}}”',
+      unobtainableExplanation: '{{document}}: «{{explanation}}»',
+      unobtainableByUpload: '{{document}}: caricato',
       actions: {
         create: 'Bozza creata',
         submit: 'Inviata',
@@ -316,6 +323,8 @@ export const staffIt: Staff = {
         statement_withdrawn: 'Attestato ritirato dall’ente',
         document_replaced: 'Documento sostituito dal richiedente',
         document_deleted: 'Documento eliminato dal richiedente',
+        document_declared_unobtainable: 'Documento dichiarato non ottenibile dal richiedente',
+        unobtainable_declaration_withdrawn: 'Dichiarazione di documento non ottenibile ritirata',
       },
       amendmentActions: {
         request_appeal: 'Rettifica richiesta',

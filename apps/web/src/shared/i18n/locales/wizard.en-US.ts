@@ -98,7 +98,18 @@ export const wizardEn = {
       continue: 'Continue to the review',
       incomplete: 'The request is not complete yet. Still missing: {{missing}}.',
       refugeeMissing:
-        'No way to obtain one of the documents still missing, as when they stayed behind in the country you left? <contact>Contact us</contact>, giving the number of your request: {{id}}.',
+        'No way to obtain a document of your studies still missing, as when it stayed behind in the country you left? Choose “I cannot obtain this document” beside it: your request goes on without it, and the evaluator assesses your qualification from what you have. Or <contact>contact us</contact>, giving the number of your request: {{id}}.',
+      unobtainable: {
+        open: 'I cannot obtain this document',
+        explanationLabel: 'Why you cannot obtain “{{document}}” (optional)',
+        explanationHint: 'At most {{max}} characters. The evaluator reads it.',
+        declare: 'Declare it unobtainable',
+        declared: 'Declared unobtainable: your request goes on without it.',
+        declaredWithExplanation:
+          'Declared unobtainable: your request goes on without it. You wrote: “{{explanation}}”',
+        withdraw: 'Withdraw the declaration',
+        status: 'declared unobtainable',
+      },
       getConsentForm: 'Get the consent form',
     },
     review: {

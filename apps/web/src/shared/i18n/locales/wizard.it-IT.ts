@@ -100,7 +100,18 @@ export const wizardIt: Pick<Catalogue, 'wizard'> = {
       continue: 'Continua al riepilogo',
       incomplete: 'La richiesta non è ancora completa. Manca ancora: {{missing}}.',
       refugeeMissing:
-        'Non puoi procurarti uno dei documenti che mancano, per esempio perché sono rimasti nel paese che hai lasciato? <contact>Contattaci</contact> indicando il numero della tua richiesta: {{id}}.',
+        'Non puoi procurarti un documento dei tuoi studi che manca ancora, per esempio perché è rimasto nel paese che hai lasciato? Scegli «Non posso procurarmi questo documento» accanto al documento: la richiesta prosegue senza, e chi valuta esamina il tuo titolo con quello che hai. Oppure <contact>contattaci</contact> indicando il numero della tua richiesta: {{id}}.',
+      unobtainable: {
+        open: 'Non posso procurarmi questo documento',
+        explanationLabel: 'Perché non puoi procurarti il documento «{{document}}» (facoltativo)',
+        explanationHint: 'Al massimo {{max}} caratteri. Lo legge chi valuta la richiesta.',
+        declare: 'Dichiara che non è ottenibile',
+        declared: 'Dichiarato non ottenibile: la richiesta prosegue senza.',
+        declaredWithExplanation:
+          'Dichiarato non ottenibile: la richiesta prosegue senza. Hai scritto: «{{explanation}}»',
+        withdraw: 'Ritira la dichiarazione',
+        status: 'dichiarato non ottenibile',
+      },
       getConsentForm: 'Scarica il modulo di consenso',
     },
     review: {
