@@ -1,4 +1,10 @@
-import { countryName, DOCUMENT_TYPES, isAddedSincePublication, type PracticeDocuments } from '@lisbon/domain';
+import {
+  blockingDocuments,
+  countryName,
+  DOCUMENT_TYPES,
+  isAddedSincePublication,
+  type PracticeDocuments,
+} from '@lisbon/domain';
 import { Alert, Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +24,8 @@ export function PracticeDocumentsSection({ entry, answeredAt }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const headingId = `documents-practice-${entry.practice_id}`;
+  // A refugee's document declared unobtainable (decision 118) is not missing to them any more.
+  const stillMissing = blockingDocuments(entry.missing_documents, entry.unobtainable_documents ?? []);
   // The wait for an open checkout, as the server counted it when it answered: a browser whose clock
   // is off would count wrong from `payment_open_until` (an answer of an older instance has only that).
   const minutesLeft = (until: string) =>
@@ -58,14 +66,14 @@ export function PracticeDocumentsSection({ entry, answeredAt }: Props) {
         </div>
         {/* What is missing is said only where it can still be added: a request past its
             draft or question (published, closed, being evaluated) lists nothing to upload. */}
-        {entry.missing_documents.length === 0 ? (
+        {stillMissing.length === 0 ? (
           <Text>{t('documentsPage.complete')}</Text>
         ) : (
           entry.is_editable && (
             <Alert color="orange" variant="light" title={t('documentsPage.missing')}>
-              {entry.missing_documents.map((type) => t(`labels.document.${type}`)).join(', ')}
+              {stillMissing.map((type) => t(`labels.document.${type}`)).join(', ')}
               {/* The consent form is generated on /consent, to be printed and signed. */}
-              {entry.missing_documents.includes('consent_form') && (
+              {stillMissing.includes('consent_form') && (
                 // blue.9: the link colour (blue.8) is 4.22:1 on the orange tint (issue 14).
                 <Anchor component={Link} to="/consent" c="blue.9" display="block" mt="xs" w="fit-content">
                   {t('documentsPage.getConsentForm')}

@@ -38,6 +38,28 @@ const overview = (missing: DocumentType[], status: PracticeStatus = 'draft') => 
   },
 });
 
+describe('a refugee’s document declared unobtainable', () => {
+  it('is not listed on /documents as still missing, while another missing one is', async () => {
+    const declared = (missing: DocumentType[]) => {
+      const body = overview(missing);
+      const [group] = body.data.practices;
+      const unobtainable_documents = [
+        { type: 'diploma', explanation: null, declared_at: '2026-11-20T09:00:00.000Z' },
+      ];
+      return { data: { ...body.data, practices: [{ ...group, unobtainable_documents }] } };
+    };
+    mockApi({ 'GET /documents': { body: declared(['diploma', 'consent_form']) } });
+    renderApp('/documents', { queryClient: logIn() });
+    const missing = (await screen.findByText('Still missing')).closest('.mantine-Alert-root');
+    expect(missing?.textContent).toMatch(/^Still missingConsent form/);
+    cleanup();
+    mockApi({ 'GET /documents': { body: declared(['diploma']) } });
+    renderApp('/documents', { queryClient: logIn() });
+    await screen.findByRole('heading', { name: /France/ });
+    expect(screen.queryByText('Still missing')).toBeNull();
+  });
+});
+
 describe('the consent form still missing leads to /consent, where it is made', () => {
   it.each([
     ['en-US', 'Still missing', 'Get the consent form'],

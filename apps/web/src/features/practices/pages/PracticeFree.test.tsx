@@ -51,6 +51,26 @@ describe('what a request says of its payment (applicant walk)', () => {
   });
 });
 
+describe('a refugee’s request with a document declared unobtainable (applicant walk)', () => {
+  it('does not list the declared document as still missing, while another missing one is', async () => {
+    const practice = practiceFixture({
+      ...submitted('refugee_comparability', null),
+      missing_documents: ['diploma'],
+      unobtainable_documents: [
+        { type: 'diploma', explanation: null, declared_at: '2026-11-20T09:00:00.000Z' },
+      ],
+    });
+    await facts(practice);
+    expect(screen.queryByText('Required documents still missing')).toBeNull();
+    cleanup();
+    await facts({ ...practice, missing_documents: ['diploma', 'translation'] });
+    const missing = screen.getByText('Required documents still missing').closest('.mantine-Alert-root');
+    expect([...(missing?.querySelectorAll('li') ?? [])].map((item) => item.textContent)).toEqual([
+      'Translation',
+    ]);
+  });
+});
+
 describe('what the staff workspace says of a request’s payment', () => {
   const counts = { assigned: 1, to_review: 0, unassigned: 0, ready_for_issue: 0, archive: 0, all: 1 };
   const staffFacts = async (service: StaffPractice['service'], paidAt: string | null) => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   APPEAL_WINDOW_DAYS,
   areDocumentsEditable,
+  blockingDocuments,
   isDeliveryAwaitingOpening,
   isDraftOfOperatorCountry,
   type Practice,
@@ -82,6 +83,8 @@ export function PracticePage({
   const practice = query.data;
   const date = (value: string | null) => (value ? formatDate(value, locale) : null);
   const isEditable = areDocumentsEditable(practice.status);
+  // A refugee's document declared unobtainable (decision 118) is not missing to them any more.
+  const stillMissing = blockingDocuments(practice.missing_documents, practice.unobtainable_documents ?? []);
   const nextStep = nextStepText(practice, t);
 
   return (
@@ -199,14 +202,14 @@ export function PracticePage({
         <Title order={2} id="practice-documents" mb="xs">
           {t('wizard.steps.documents')}
         </Title>
-        {practice.missing_documents.length > 0 && (
+        {stillMissing.length > 0 && (
           // The title as body text: Mantine's light orange title colour fails contrast (axe).
           <Alert color="orange" variant="light" mb="sm">
             <Text fw={700} mb={4}>
               {t('practice.missingTitle')}
             </Text>
             <List>
-              {practice.missing_documents.map((type) => (
+              {stillMissing.map((type) => (
                 <List.Item key={type}>
                   {t(`labels.document.${type}`)}
                   {/* The consent form is generated on /consent, to be printed and signed. */}
