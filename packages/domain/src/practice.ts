@@ -227,7 +227,7 @@ export type PendingQuestion = z.infer<typeof pendingQuestionSchema>;
 
 /**
  * A required document of a refugee's request that the applicant declared they cannot obtain (left
- * behind in the country they left, say): it no longer stops the submission (decision 118).
+ * behind in the country they left, say): it no longer stops the submission (decision 119).
  */
 export const unobtainableDocumentSchema = z
   .object({

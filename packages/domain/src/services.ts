@@ -150,7 +150,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /**
  * The documents a refugee's request must carry whoever the applicant is: the proof of the status
- * the free service is "subject to", the identity document and the consent form (decision 118).
+ * the free service is "subject to", the identity document and the consent form (decision 119).
  */
 export const ALWAYS_REQUIRED_DOCUMENTS: readonly DocumentType[] = [
   'identity_document',

@@ -286,7 +286,7 @@ export async function uploadDocument(
         created_at: now,
         updated_at: now,
       });
-      // The document found after all: a draft's declaration that it could not be obtained goes (decision 118).
+      // The document found after all: a draft's declaration that it could not be obtained goes (decision 119).
       if (practiceId !== null && status === 'draft') {
         await withdrawUnobtainableDocument(trx, {
           practiceId,

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database';
 import { recordAuditEntry } from './audit.service';
 
 /**
- * The documents of a request its applicant declared unobtainable (decision 118, migration 125),
+ * The documents of a request its applicant declared unobtainable (decision 119, migration 125),
  * in the order they were declared: they no longer stop its submission.
  */
 export async function listUnobtainableDocuments(db: Db, practiceId: number): Promise<UnobtainableDocument[]> {

@@ -168,7 +168,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
     {
       onRequest,
       schema: {
-        summary: 'Declare a missing document of a refugee’s draft unobtainable (decision 118)',
+        summary: 'Declare a missing document of a refugee’s draft unobtainable (decision 119)',
         description: `On the refugee service only, for a required document of the applicant’s studies still missing: it no longer stops the review and the submission, and staff see the declaration beside the documents. \`explanation\`: optional, at most ${UNOBTAINABLE_EXPLANATION_MAX} characters; declaring again replaces it. The refugee status certificate, the identity document and the consent form stay required, and a standard request declares nothing: 422 on \`type\` (\`documentNotDeclarable\`); a document not missing: 422 on \`type\` (\`documentNotMissing\`). Uploading the document withdraws the declaration. A request that is not a draft: 409 PRACTICE_NOT_EDITABLE. Answers the request’s declarations.`,
         tags,
         security,

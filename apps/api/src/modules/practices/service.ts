@@ -249,7 +249,7 @@ export const saveQualification = (
 
 /**
  * What a request lacks to be submitted: an unsaved step, a required document not declared
- * unobtainable (a refugee's document of their studies, decision 118); empty when complete.
+ * unobtainable (a refugee's document of their studies, decision 119); empty when complete.
  */
 export function incompleteParts(
   practice: OwnedPractice,
@@ -315,7 +315,7 @@ export async function deleteDraft(ctx: AppContext, actor: SessionUser, id: numbe
 
 /**
  * PUT /practices/{id}/unobtainable-documents/{type}: the applicant of a refugee's draft declares
- * that they cannot obtain a missing document of their studies (decision 118); it stops the review
+ * that they cannot obtain a missing document of their studies (decision 119); it stops the review
  * and the submission no more, and the evaluator assesses from the evidence there is. 422 on `type`
  * for a document the rule keeps required (the status certificate, the identity document, the
  * consent form) or any on a standard request, and for one that is not missing. Kept in the trail.

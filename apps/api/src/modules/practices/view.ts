@@ -49,7 +49,7 @@ export function toPracticeSummary(
 export type PracticeDetails = {
   documents: PracticeDocument[];
   missing: DocumentType[];
-  /** The missing documents the applicant declared unobtainable (decision 118). */
+  /** The missing documents the applicant declared unobtainable (decision 119). */
   unobtainable: UnobtainableDocument[];
   history: { from_status: string | null; to_status: string; at: string; details: string | null }[];
   /** The staff question a request waiting for the applicant waits on. */

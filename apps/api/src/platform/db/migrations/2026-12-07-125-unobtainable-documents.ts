@@ -2,7 +2,7 @@ import { timestampType, type MigrationDb } from '../schema-helpers';
 
 /**
  * The required documents of a refugee's request that the applicant declared they cannot obtain
- * (decision 118, Lisbon Recognition Convention Article VII): one row per request and type, with
+ * (decision 119, Lisbon Recognition Convention Article VII): one row per request and type, with
  * the applicant's optional explanation. A declared document no longer stops the submission; an
  * upload of that type removes the row. Expand-only: an instance of the release before ignores the
  * table and asks for every document, as it did.

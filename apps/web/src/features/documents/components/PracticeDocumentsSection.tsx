@@ -24,7 +24,7 @@ export function PracticeDocumentsSection({ entry, answeredAt }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const headingId = `documents-practice-${entry.practice_id}`;
-  // A refugee's document declared unobtainable (decision 118) is not missing to them any more.
+  // A refugee's document declared unobtainable (decision 119) is not missing to them any more.
   const stillMissing = blockingDocuments(entry.missing_documents, entry.unobtainable_documents ?? []);
   // The wait for an open checkout, as the server counted it when it answered: a browser whose clock
   // is off would count wrong from `payment_open_until` (an answer of an older instance has only that).

@@ -83,7 +83,7 @@ export function PracticePage({
   const practice = query.data;
   const date = (value: string | null) => (value ? formatDate(value, locale) : null);
   const isEditable = areDocumentsEditable(practice.status);
-  // A refugee's document declared unobtainable (decision 118) is not missing to them any more.
+  // A refugee's document declared unobtainable (decision 119) is not missing to them any more.
   const stillMissing = blockingDocuments(practice.missing_documents, practice.unobtainable_documents ?? []);
   const nextStep = nextStepText(practice, t);
 

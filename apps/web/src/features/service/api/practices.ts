@@ -70,7 +70,7 @@ export const saveQualification = async (id: number, input: QualificationStep) =>
 export const moveToReview = async (id: number) =>
   (await api.create(`practices/${id}/review`, undefined, practice)).data;
 
-/** A missing document of a refugee's studies declared unobtainable (decision 118): the request's declarations. */
+/** A missing document of a refugee's studies declared unobtainable (decision 119): the request's declarations. */
 export const declareUnobtainable = async (id: number, type: DocumentType, input: UnobtainableDeclaration) =>
   (
     await api.put(`practices/${id}/unobtainable-documents/${type}`, input, {

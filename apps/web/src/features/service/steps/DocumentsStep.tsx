@@ -64,7 +64,7 @@ export function DocumentsStep({ practice, onSaved }: Props) {
   }
   const { required_documents: required, missing_documents: missing } = documents.data;
   const declarations = documents.data.unobtainable_documents ?? [];
-  /** Whether the applicant may say they cannot obtain the document (a refugee's studies, decision 118). */
+  /** Whether the applicant may say they cannot obtain the document (a refugee's studies, decision 119). */
   const isDeclarable = (type: DocumentType) => isDeclarableUnobtainable(practice.service, type);
   const blocking = blockingDocuments(missing, declarations);
   // A refusal names what is still missing now: a document uploaded or declared unobtainable since

@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * Beside a missing document of a refugee's studies (decision 118): "I cannot obtain this
+ * Beside a missing document of a refugee's studies (decision 119): "I cannot obtain this
  * document", with an optional short explanation; once declared, the document no longer stops the
  * request, and the declaration can be withdrawn (an upload of the document withdraws it too).
  */

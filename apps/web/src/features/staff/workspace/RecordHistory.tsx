@@ -167,7 +167,7 @@ function DocumentChange({ entry }: { entry: AuditEntry }) {
   const text = (key: string) => (typeof details[key] === 'string' ? details[key] : '');
   const type = text('type');
   const document = documentLabel({ type, additional_type: text('additional_type') }, t);
-  // A refugee's declaration that a document of their studies cannot be obtained (decision 118).
+  // A refugee's declaration that a document of their studies cannot be obtained (decision 119).
   if (entry.action === 'document_declared_unobtainable') {
     const explanation = text('explanation');
     return explanation ? (

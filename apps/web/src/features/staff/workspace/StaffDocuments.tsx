@@ -105,7 +105,7 @@ export function StaffDocuments({ practice }: { practice: StaffPractice }) {
 }
 
 /**
- * The documents a refugee declared they cannot obtain (decision 118), beside the documents: the
+ * The documents a refugee declared they cannot obtain (decision 119), beside the documents: the
  * evaluator assesses the qualification from the evidence there is. Nothing when there are none.
  */
 function UnobtainableDocuments({ practice }: { practice: StaffPractice }) {
