@@ -35,13 +35,14 @@ symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(rel
 /** The script's own temporary files (the CAs it gives pg_dump), which the pg_dump stand-in copies. */
 const scratch = join(release, 'tmp');
 mkdirSync(scratch);
-/** A pg_dump that notes its arguments and PGPASSWORD, and writes the dump it is asked for. */
+/** A pg_dump that notes its arguments, PGPASSWORD and PGSSLMODE, and writes the dump it is asked for. */
 mkdirSync(join(release, 'spy'));
 writeFileSync(
   join(release, 'spy/pg_dump'),
   `#!/bin/sh
 printf '%s\\n' "$@" > "${release}/pg_dump.args"
 printf '%s' "\${PGPASSWORD-unset}" > "${release}/pg_dump.password"
+printf '%s' "\${PGSSLMODE-unset}" > "${release}/pg_dump.sslmode"
 cat "${scratch}"/* > "${release}/pg_dump.roots" 2>/dev/null || true
 for argument in "$@"; do case "$argument" in --file=*) echo dump > "\${argument#--file=}" ;; esac; done
 # A dump that fails half-way (a full disk, a dropped connection): part of the file, then an error.
@@ -170,7 +171,7 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(readFileSync(join(release, 'pg_dump.args'), 'utf8')).toContain(
-      'postgres://lisbon@/lisbon?host=/run/postgresql\n',
+      'postgres://lisbon@/lisbon?host=/run/postgresql&sslmode=disable\n',
     );
     expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('s@cret');
   });
@@ -186,11 +187,26 @@ describe('lisbon-backup on PostgreSQL', () => {
     );
     expect(pgDumpAddress('sslnegotiation=direct')).toContain(`/lisbon?${checked}`);
     expect(pgDumpAddress('ssl=0&sslnegotiation=postgres')).toContain(
-      'postgres://lisbon@db.internal/lisbon\n',
+      'postgres://lisbon@db.internal/lisbon?sslmode=disable\n',
     );
     expect(pgDumpAddress('ssl=true&sslmode=disable')).toContain(
       'postgres://lisbon@db.internal/lisbon?sslmode=disable\n',
     );
+  });
+
+  it('has pg_dump connect without TLS wherever the driver does, whatever PGSSLMODE says', () => {
+    // pg_dump was given no sslmode and read PGSSLMODE (exported from the environment file too):
+    // the driver's no-verify beside ssl=0 stopped it ("invalid sslmode value"), and with none
+    // libpq chose prefer, TLS where the server offers it, where the portal connects without.
+    for (const [query, env] of [
+      ['ssl=0', { PGSSLMODE: 'no-verify' }],
+      ['sslmode=disable', { PGSSLMODE: 'require' }],
+      ['application_name=nightly', {}],
+      ['application_name=nightly', { PGSSLMODE: 'disable' }],
+    ]) {
+      expect(pgDumpAddress(query, env)).toMatch(/\/lisbon\?(application_name=nightly&)?sslmode=disable\n/);
+      expect(readFileSync(join(release, 'pg_dump.sslmode'), 'utf8')).toBe('unset');
+    }
   });
 
   it("has pg_dump check the server's certificate and name, against Node's CAs, wherever the portal's driver does", () => {
@@ -271,7 +287,7 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const args = readFileSync(join(release, 'pg_dump.args'), 'utf8');
-    expect(args).toContain('postgres:///lisbon?host=/run/postgresql\n');
+    expect(args).toContain('postgres:///lisbon?host=/run/postgresql&sslmode=disable\n');
     expect(args).not.toContain('lisbon-socket-host');
     expect(readFileSync(join(release, 'pg_dump.password'), 'utf8')).toBe('s@cret');
   });
