@@ -281,6 +281,39 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(partialFiles()).toEqual([]);
   });
 
+  it("says so in one line when the release's driver cannot be loaded, not that the TLS settings cannot be used", () => {
+    // A release whose node_modules is missing (unpacked in part, or removed by hand), outside the
+    // test's release, whose node_modules the driver would be found in.
+    const broken = mkdtempSync(join(tmpdir(), 'lisbon-backup-no-driver-'));
+    try {
+      mkdirSync(join(broken, 'bin'));
+      mkdirSync(join(broken, 'runtime/bin'), { recursive: true });
+      copyFileSync(BACKUP, join(broken, 'bin/lisbon-backup'));
+      chmodSync(join(broken, 'bin/lisbon-backup'), 0o755);
+      symlinkSync(process.execPath, join(broken, 'runtime/bin/node'));
+      const dumps = join(broken, 'backups');
+      const result = spawnForTest(join(broken, 'bin/lisbon-backup'), [], {
+        encoding: 'utf8',
+        env: {
+          PATH: `${join(release, 'spy')}:/usr/bin:/bin`,
+          LISBON_ENV_FILE: join(broken, 'no-such.env'),
+          DATABASE_URL: 'postgres://lisbon@db.internal/lisbon?sslmode=require',
+          BACKUP_DIR: dumps,
+          TMPDIR: scratch,
+        },
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toMatch(
+        new RegExp(
+          `^lisbon-backup: the release's database driver \\(pg\\) cannot be loaded from ${broken}/node_modules: Cannot find module [^\\n]* Nothing was written\\.$`,
+        ),
+      );
+      expect(readdirSync(dumps)).toEqual([]);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
   it("gives pg_dump a socket's directory, no host, when the URL has a password but no user", () => {
     // Without its password the address had no @, and pg_dump was given the stand-in host.
     const result = backup('postgres://:s%40cret@/lisbon?host=/run/postgresql');
