@@ -332,3 +332,26 @@ describe('a budget of things made (limiter.spend)', () => {
     expect(await limiter.count(bucket)).toBe(2);
   });
 });
+
+describe('an attempt counted before its check (limiter.reserve, refund)', () => {
+  it('takes a refunded attempt back from the window it was counted in, never from a later window’s hit', async () => {
+    const limiter = createRateLimiter({ db: t.database.db, clock });
+    const bucket = { rule: { name: 'test:reserve', limit: 2, windowSeconds: 60 }, subject: 'someone' };
+    const reservation = await limiter.reserve([bucket]);
+    clock.advance({ seconds: 61 });
+    await limiter.hit([bucket]);
+    await limiter.refund(reservation);
+    expect(await limiter.count(bucket)).toBe(1);
+  });
+
+  it('counts nothing of an attempt refused past the limit, and refunds within the window', async () => {
+    const limiter = createRateLimiter({ db: t.database.db, clock });
+    const bucket = { rule: { name: 'test:reserve-full', limit: 2, windowSeconds: 60 }, subject: 'someone' };
+    const first = await limiter.reserve([bucket]);
+    await limiter.reserve([bucket]);
+    await expect(limiter.reserve([bucket])).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await limiter.count(bucket)).toBe(2);
+    await limiter.refund(first);
+    expect(await limiter.count(bucket)).toBe(1);
+  });
+});

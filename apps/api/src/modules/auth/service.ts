@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { isoAfter } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
-import type { RateBucket } from '../../platform/rate-limit/limiter';
+import type { RateBucket, Reservation } from '../../platform/rate-limit/limiter';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import type { Authenticated } from '../sessions/service';
@@ -39,8 +39,16 @@ export const recordEvent = (ctx: AppContext, db: Db, event: AuthEvent) =>
 /** A password given for an account: its email as typed, and its id when an account has that email. */
 export type PasswordAttempt = { email: string; userId: number | null };
 
-/** A password attempt counted before its check: whose, from where, and the buckets it was counted in. */
-export type CountedPasswordAttempt = { email: string; address: string; counted: RateBucket[] };
+/**
+ * A password attempt counted before its check: whose, from where, the buckets it was counted in and
+ * the reservations that counted it (given back as they were counted).
+ */
+export type CountedPasswordAttempt = {
+  email: string;
+  address: string;
+  counted: RateBucket[];
+  reservations: Reservation[];
+};
 
 /**
  * Before a password is checked (decision 047), the attempt is counted as a failure would be, so
@@ -57,19 +65,21 @@ export async function countPasswordAttempt(
   meta: RequestMeta,
 ): Promise<CountedPasswordAttempt> {
   const pair = loginAccountAddressBucket(email, meta.address);
-  await ctx.limiter.reserve([pair]);
-  const attempt = { email, address: meta.address, counted: [pair] };
+  const pairReserved = await ctx.limiter.reserve([pair]);
+  const attempt = { email, address: meta.address, counted: [pair], reservations: [pairReserved] };
   if ((await ctx.limiter.count(knownAddressBucket(email, meta.address))) > 0) return attempt;
+  let addressReserved: Reservation;
   try {
-    await ctx.limiter.reserve([loginAddressBucket(meta.address)]);
+    addressReserved = await ctx.limiter.reserve([loginAddressBucket(meta.address)]);
   } catch (error) {
-    await ctx.limiter.refund([pair]);
+    await ctx.limiter.refund(pairReserved);
     throw error;
   }
+  let accountReserved: Reservation;
   try {
-    await ctx.limiter.reserve([loginAccountBucket(email)]);
+    accountReserved = await ctx.limiter.reserve([loginAccountBucket(email)]);
   } catch (error) {
-    await ctx.limiter.refund([pair, loginAddressBucket(meta.address)]);
+    await ctx.limiter.refund(pairReserved, addressReserved);
     // The account's id, never its email, so operators can find the account the log line is about.
     meta.log?.warn(
       { userId, address: meta.address },
@@ -77,7 +87,11 @@ export async function countPasswordAttempt(
     );
     throw error;
   }
-  return { ...attempt, counted: loginBuckets(email, meta.address) };
+  return {
+    ...attempt,
+    counted: loginBuckets(email, meta.address),
+    reservations: [pairReserved, addressReserved, accountReserved],
+  };
 }
 
 /** A wrong password: it stays counted, and counts too where the known address spared it the count. */
@@ -89,7 +103,7 @@ export async function recordPasswordFailure(ctx: AppContext, attempt: CountedPas
 
 /** A right password is no failure: the attempt's count is taken back. */
 export const forgetPasswordAttempt = (ctx: AppContext, attempt: CountedPasswordAttempt): Promise<void> =>
-  ctx.limiter.refund(attempt.counted);
+  ctx.limiter.refund(...attempt.reservations);
 
 /** A correct password: this address's failures are forgotten and the address is known to the account. */
 export async function recordPasswordSuccess(

@@ -9,7 +9,7 @@ import type {
 import type { AppContext } from '../../context';
 import { totpContext } from '../../platform/secret-box';
 import { AppError, fieldError } from '../../platform/errors';
-import type { RateBucket } from '../../platform/rate-limit/limiter';
+import type { RateBucket, Reservation } from '../../platform/rate-limit/limiter';
 import type { Authenticated } from '../sessions/service';
 import { renewAfterSecondFactor, renewEverySession, revokeUserSessions } from '../sessions/service';
 import {
@@ -73,20 +73,25 @@ async function countCodeAttempt(
   accountId: number,
   isRecoveryCode: boolean,
   meta: RequestMeta,
-): Promise<RateBucket[]> {
-  if (isRecoveryCode) return [];
+): Promise<CountedCode> {
+  const none: CountedCode = { counted: [], reservations: [] };
+  if (isRecoveryCode) return none;
   const [local, account] = twoFactorBuckets(accountId, meta.address);
-  if (!local || !account) return [];
-  await ctx.limiter.reserve([local]);
-  if ((await ctx.limiter.count(twoFactorKnownAddressBucket(accountId, meta.address))) > 0) return [local];
+  if (!local || !account) return none;
+  const localReserved = await ctx.limiter.reserve([local]);
+  if ((await ctx.limiter.count(twoFactorKnownAddressBucket(accountId, meta.address))) > 0)
+    return { counted: [local], reservations: [localReserved] };
   try {
-    await ctx.limiter.reserve([account]);
+    const accountReserved = await ctx.limiter.reserve([account]);
+    return { counted: [local, account], reservations: [localReserved, accountReserved] };
   } catch (error) {
-    await ctx.limiter.refund([local]);
+    await ctx.limiter.refund(localReserved);
     throw error;
   }
-  return [local, account];
 }
+
+/** A code attempt counted before its check: the buckets it was counted in, and the reservations. */
+type CountedCode = { counted: RateBucket[]; reservations: Reservation[] };
 
 /** A wrong code: it stays counted, and counts in the buckets its attempt was not counted in. */
 async function recordCodeFailure(
@@ -105,7 +110,7 @@ async function recordCodeFailure(
 async function checkCode(ctx: AppContext, account: Account, code: string, meta: RequestMeta): Promise<void> {
   const buckets = twoFactorBuckets(account.id, meta.address);
   const typed = normalizeCode(code);
-  const counted = await countCodeAttempt(ctx, account.id, !isTotpShaped(typed), meta);
+  const { counted, reservations } = await countCodeAttempt(ctx, account.id, !isTotpShaped(typed), meta);
   // An authenticator app shows the real time's code, whatever the business calendar says.
   const now = ctx.securityClock.now();
   const stored = account.two_factor_secret;
@@ -122,7 +127,7 @@ async function checkCode(ctx: AppContext, account: Account, code: string, meta: 
     await recordCodeFailure(ctx, { accountId: account.id, address: meta.address, counted });
     throw fieldError('code', 'twoFactorCodeInvalid');
   }
-  await ctx.limiter.refund(counted);
+  await ctx.limiter.refund(...reservations);
   await ctx.limiter.reset(buckets.slice(0, 1));
   await rememberCodeAddress(ctx, account.id, meta);
 }
@@ -205,7 +210,7 @@ export async function enableTwoFactorAuth(
   const secret = ctx.secrets.open(pending, totpContext(account.id));
   if (secret === null) throw new AppError('CONFLICT');
   // The login's second step's rule: the account-wide count does not refuse an address it knows.
-  const counted = await countCodeAttempt(ctx, account.id, false, meta);
+  const { counted, reservations } = await countCodeAttempt(ctx, account.id, false, meta);
   const now = ctx.securityClock.now();
   const typed = normalizeCode(code);
   const step = isTotpShaped(typed) ? totpStep(secret, typed, now) : null;
@@ -213,7 +218,7 @@ export async function enableTwoFactorAuth(
     await recordCodeFailure(ctx, { accountId: account.id, address: meta.address, counted });
     throw fieldError('code', 'twoFactorCodeInvalid');
   }
-  await ctx.limiter.refund(counted);
+  await ctx.limiter.refund(...reservations);
   const recoveryCodes = newRecoveryCodes();
   const session = await ctx.db.transaction().execute(async (trx) => {
     const at = now.toISOString();

@@ -3,10 +3,9 @@ import { sha256 } from '../crypto';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import {
-  decrementCounters,
   deleteCounters,
   deleteExpiredCounters,
-  giveBackHit,
+  giveBackHits,
   incrementCounter,
   selectCounters,
   type Counter,
@@ -17,6 +16,10 @@ export type RateRule = { readonly name: string; readonly limit: number; readonly
 
 /** A rule applied to one subject: an address, an account, or an account at an address. */
 export type RateBucket = { rule: RateRule; subject: string };
+
+declare const reserved: unique symbol;
+/** The hits one `reserve` counted, each in its window: what `refund` gives back. */
+export type Reservation = { readonly [reserved]: readonly Counter[] };
 
 export type RateLimiter = {
   /** Refuses with 429 when a bucket is already full; counts nothing (for counting failures only). */
@@ -37,11 +40,12 @@ export type RateLimiter = {
   /**
    * Counts one hit before a check that takes time (a password hashed), so that attempts sent at
    * once each find the others counted; refused past a limit, and then nothing of this call stays
-   * counted. The caller `refund`s the hits of an attempt that is not to count (a right password).
+   * counted. The caller `refund`s the reservation of an attempt that is not to count (a right
+   * password, a failure of ours).
    */
-  reserve(buckets: readonly RateBucket[]): Promise<void>;
-  /** Takes back one hit in each bucket's current window, as `reserve` counted it. */
-  refund(buckets: readonly RateBucket[]): Promise<void>;
+  reserve(buckets: readonly RateBucket[]): Promise<Reservation>;
+  /** Gives back the reservations' hits, each in the window it was counted in (none of a later one). */
+  refund(...reservations: readonly Reservation[]): Promise<void>;
   /**
    * Counts one hit, then answers whether every bucket is still within its limit, refusing nothing:
    * for a cost the call can go without (a mail held back) while the call itself still answers.
@@ -56,6 +60,9 @@ export type RateLimiter = {
 
 /** A call refused (the caller's doing, or a limit): an AppError answered below 500. */
 const isRefusal = (error: unknown): boolean => error instanceof AppError && error.statusCode < 500;
+
+const reservationOf = (counters: readonly Counter[]) => counters as unknown as Reservation;
+const countersOf = (reservation: Reservation) => reservation as unknown as readonly Counter[];
 
 // Hashed, so the table holds no email or address; the rule name keeps subjects of rules apart.
 const keyOf = (bucket: RateBucket) => sha256(`${bucket.rule.name}\u0000${bucket.subject}`);
@@ -114,19 +121,21 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
         if (!isRefusal(error)) throw error;
         // Given back in the window it was counted in; should that fail, the hit stays counted (the
         // budget errs on the safe side) and the call's own refusal is the one answered.
-        for (const counter of counters) await giveBackHit(db, counter).catch(() => undefined);
+        await giveBackHits(db, counters).catch(() => undefined);
         throw error;
       }
     },
     async reserve(buckets) {
       const now = clock.now();
-      const over = await hitAndFindOver(buckets, now);
-      if (over.length === 0) return;
-      await decrementCounters(db, [...limitsOf(buckets).keys()], now.toISOString());
+      const rules = limitsOf(buckets);
+      const counters = await hitAll(db, rules, now);
+      const over = counters.filter((counter) => counter.hits > (rules.get(counter.key)?.limit ?? 0));
+      if (over.length === 0) return reservationOf(counters);
+      await giveBackHits(db, counters);
       throw rateLimited(over, now);
     },
-    async refund(buckets) {
-      await decrementCounters(db, [...limitsOf(buckets).keys()], clock.now().toISOString());
+    async refund(...reservations) {
+      await giveBackHits(db, reservations.flatMap(countersOf));
     },
     async take(buckets) {
       return (await hitAndFindOver(buckets, clock.now())).length === 0;

@@ -46,29 +46,23 @@ export async function incrementCounter(
 }
 
 /**
- * Takes back one hit from the counter's window `reset_at` (none from a later window, which starts
- * afresh), never below zero: a hit counted for a call that made nothing.
+ * Takes back one hit from each counter in its window `reset_at` (none from a later window, which
+ * starts afresh, so never someone else's hit), never below zero: hits counted for calls that are
+ * not to count.
  */
-export async function giveBackHit(db: Db, counter: { key: string; reset_at: string }): Promise<void> {
-  await db
-    .updateTable('rate_limits')
-    .set((eb) => ({ hits: eb('hits', '-', 1) }))
-    .where('key', '=', counter.key)
-    .where('reset_at', '=', counter.reset_at)
-    .where('hits', '>', 0)
-    .execute();
-}
-
-/** Takes one hit back from each counter whose window is not over, never below none. */
-export async function decrementCounters(db: Db, keys: readonly string[], now: string): Promise<void> {
-  if (keys.length === 0) return;
-  await db
-    .updateTable('rate_limits')
-    .set((eb) => ({ hits: eb('hits', '-', 1) }))
-    .where('key', 'in', [...keys])
-    .where('hits', '>', 0)
-    .where('reset_at', '>', now)
-    .execute();
+export async function giveBackHits(
+  db: Db,
+  counters: readonly { key: string; reset_at: string }[],
+): Promise<void> {
+  for (const counter of counters) {
+    await db
+      .updateTable('rate_limits')
+      .set((eb) => ({ hits: eb('hits', '-', 1) }))
+      .where('key', '=', counter.key)
+      .where('reset_at', '=', counter.reset_at)
+      .where('hits', '>', 0)
+      .execute();
+  }
 }
 
 export async function deleteCounters(db: Db, keys: readonly string[]): Promise<void> {
