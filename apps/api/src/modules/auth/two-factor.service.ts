@@ -111,18 +111,12 @@ async function checkCode(ctx: AppContext, account: Account, code: string, meta: 
   const buckets = twoFactorBuckets(account.id, meta.address);
   const typed = normalizeCode(code);
   const { counted, reservations } = await countCodeAttempt(ctx, account.id, !isTotpShaped(typed), meta);
-  // An authenticator app shows the real time's code, whatever the business calendar says.
-  const now = ctx.securityClock.now();
-  const stored = account.two_factor_secret;
-  // A secret that does not open (the key was changed) still lets recovery codes in.
-  const secret = stored && ctx.secrets.open(stored, totpContext(account.id));
-  let isValid = false;
-  if (stored && isTotpShaped(typed)) {
-    const step = secret ? totpStep(secret, typed, now) : null;
-    isValid = step !== null && (await acceptTotpCounter(ctx.db, account.id, step));
-  } else if (stored) {
-    isValid = await useRecoveryCode(ctx.db, account.id, hashRecoveryCode(typed), now.toISOString());
-  }
+  // A check that failed on our side (the database lost for a moment, a 500) is no attempt: its
+  // count is given back, or the owner retrying the right code would lock themselves out.
+  const isValid = await isRightCode(ctx, account, typed).catch(async (error: unknown) => {
+    await ctx.limiter.refund(...reservations);
+    throw error;
+  });
   if (!isValid) {
     await recordCodeFailure(ctx, { accountId: account.id, address: meta.address, counted });
     throw fieldError('code', 'twoFactorCodeInvalid');
@@ -130,6 +124,23 @@ async function checkCode(ctx: AppContext, account: Account, code: string, meta: 
   await ctx.limiter.refund(...reservations);
   await ctx.limiter.reset(buckets.slice(0, 1));
   await rememberCodeAddress(ctx, account.id, meta);
+}
+
+/**
+ * Whether the typed code is a current TOTP code (each time step once, taken) or an unused recovery
+ * code (spent). A secret that does not open (the key was changed) still lets recovery codes in.
+ */
+async function isRightCode(ctx: AppContext, account: Account, typed: string): Promise<boolean> {
+  const stored = account.two_factor_secret;
+  if (!stored) return false;
+  // An authenticator app shows the real time's code, whatever the business calendar says.
+  const now = ctx.securityClock.now();
+  if (!isTotpShaped(typed)) {
+    return useRecoveryCode(ctx.db, account.id, hashRecoveryCode(typed), now.toISOString());
+  }
+  const secret = ctx.secrets.open(stored, totpContext(account.id));
+  const step = secret ? totpStep(secret, typed, now) : null;
+  return step !== null && (await acceptTotpCounter(ctx.db, account.id, step));
 }
 
 /** A right code at this address: the account knows the address for its second factor. */
