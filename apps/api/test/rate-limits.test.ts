@@ -333,6 +333,19 @@ describe('a budget of things made (limiter.spend)', () => {
   });
 });
 
+describe('a refusal, as the error handler tells one (limiter.spend)', () => {
+  it('gives back the hit of a call refused by any error answered below 500, an AppError or not', async () => {
+    const limiter = createRateLimiter({ db: t.database.db, clock });
+    const bucket = { rule: { name: 'test:spend-refusal', limit: 2, windowSeconds: 60 }, subject: 'someone' };
+    const tooLarge = Object.assign(new Error('the file is too large'), { statusCode: 413 });
+    await expect(limiter.spend([bucket], () => Promise.reject(tooLarge))).rejects.toThrow('too large');
+    expect(await limiter.count(bucket)).toBe(0);
+    const unavailable = Object.assign(new Error('the store is away'), { statusCode: 503 });
+    await expect(limiter.spend([bucket], () => Promise.reject(unavailable))).rejects.toThrow('away');
+    expect(await limiter.count(bucket)).toBe(1);
+  });
+});
+
 describe('an attempt counted before its check (limiter.reserve, refund)', () => {
   it('takes a refunded attempt back from the window it was counted in, never from a later window’s hit', async () => {
     const limiter = createRateLimiter({ db: t.database.db, clock });

@@ -31,7 +31,7 @@ export type RateLimiter = {
   /**
    * A budget of things made (share links, wallet offers): counts one hit as `consume` does, then
    * runs `make`, and gives the hit back when the call is refused, by a bucket past its limit or by
-   * a refusal `make` throws (an AppError below 500: a 409, a 422…). Counted first, so calls made at
+   * a refusal `make` throws (an error answered below 500: a 409, a 413, a 422…). Counted first, so calls made at
    * once never pass the limit; a user's own mistakes never use up their budget. A failure of ours
    * (a 500, a lost connection) keeps its hit: `make` may have saved its thing before it failed
    * (a commit whose answer was lost), and a loop on a failing call must not make things unbounded.
@@ -58,8 +58,16 @@ export type RateLimiter = {
   purgeExpired(): Promise<number>;
 };
 
-/** A call refused (the caller's doing, or a limit): an AppError answered below 500. */
-const isRefusal = (error: unknown): boolean => error instanceof AppError && error.statusCode < 500;
+/**
+ * A call refused (the caller's doing, or a limit): an error answered below 500, told as the error
+ * handler tells it (error-handler.ts), by the `statusCode` it carries, an AppError or not (a
+ * Fastify error: a body too large, a malformed upload). One with none is ours, a 500.
+ */
+const isRefusal = (error: unknown): boolean => {
+  if (error instanceof AppError) return error.statusCode < 500;
+  const status = error instanceof Error ? (error as { statusCode?: unknown }).statusCode : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
 
 const reservationOf = (counters: readonly Counter[]) => counters as unknown as Reservation;
 const countersOf = (reservation: Reservation) => reservation as unknown as readonly Counter[];
