@@ -152,6 +152,11 @@ export async function startCluster({ size, basePort, extraEnv = {} }: ClusterOpt
     const database = await createClusterDatabase(POSTGRES);
     const databaseUrl = database.url;
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    // An idle connection the server ends (the database dropped `with (force)` while the pool's
+    // end is still closing it, on a busy machine) is no failure of the cluster: a query that
+    // needed it fails where it runs. Without a listener the pool's 'error' event ended the
+    // process after "PASSED".
+    pool.on('error', () => undefined);
     cleanups.push(async () => {
       await pool.end();
       await database.drop();

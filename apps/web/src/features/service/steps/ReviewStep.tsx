@@ -7,7 +7,7 @@ import {
   type WizardStep,
 } from '@lisbon/domain';
 import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,7 +19,7 @@ import { errorMessage } from '@/shared/ui/errorMessage';
 import { FormAlert } from '@/shared/ui/FormAlert';
 import { PageLoader } from '@/shared/ui/PageLoader';
 import { useDiscovery } from '../api/discovery';
-import { practiceDocumentsQuery, submitPractice } from '../api/practices';
+import { draftQuery, practiceDocumentsQuery, submitPractice } from '../api/practices';
 import { PriceText } from '../components/ServiceSummary';
 import { documentLabel } from '@/shared/documents/documentLabel';
 import { IdentityDocumentExpiryNotice } from '@/shared/documents/DocumentExpiryWarning';
@@ -55,6 +55,7 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const discoveryQuery = useDiscovery(practice.country, practice.level);
   const discovery = discoveryQuery.data;
   const documents = useQuery(practiceDocumentsQuery(practice.id)).data;
@@ -68,9 +69,13 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
     setFailure(null);
     setIsBusy(true);
     try {
+      // A read of the draft still on its way (an upload or a declaration just asked for one) would
+      // answer "no draft" once the request is submitted, and the wizard, still on screen while the
+      // navigation settles, would send the applicant back to /service/new: it is called off.
+      await queryClient.cancelQueries({ queryKey: draftQuery.queryKey });
       const submitted = await submitPractice(practice.id);
-      // The thank-you page forgets the draft: done here, the wizard (still on screen while the
-      // navigation settles) would find no draft and send the applicant back to /service/new.
+      await queryClient.cancelQueries({ queryKey: draftQuery.queryKey });
+      // The thank-you page forgets the draft: done here, the wizard would find no draft likewise.
       await navigate(`/service/new/thank-you?practice=${submitted.id}`);
     } catch (error) {
       // 'Limit reached', the contingency message (data kept), or payment required: the API's words.
