@@ -76,6 +76,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/v1/invoices/{id}/pdf': 'user',
   'GET /api/v1/practices/{id}/messages': 'practice.apply',
   'POST /api/v1/practices/{id}/reply': 'practice.apply',
+  'PUT /api/v1/practices/{id}/unobtainable-documents/{type}': 'practice.apply',
+  'DELETE /api/v1/practices/{id}/unobtainable-documents/{type}': 'practice.apply',
   'GET /api/v1/staff/queues/counts': 'staff.workspace',
   'GET /api/v1/staff/practices': 'staff.workspace',
   'GET /api/v1/staff/practices/{id}': 'staff.workspace',
