@@ -184,6 +184,44 @@ describe('submitting a free request', () => {
     expect(router.state.location.search).toBe('?practice=7');
     expect(storage.get('draft')).toBeNull();
   });
+
+  it('ends at the thank-you screen when a read of the draft asked before the submission answers after it', async () => {
+    // An upload or a declaration just asked for the draft again; its answer, "no draft", comes once
+    // the request is submitted, while the navigation to the thank-you screen is under way.
+    const draft = practiceFixture({
+      service: 'refugee_comparability',
+      country: 'AF',
+      wizard_step: 'review',
+      missing_documents: [],
+    });
+    const submitted = practiceFixture({ ...draft, status: 'unassigned', status_label: 'in evaluation' });
+    let submit: () => void = () => undefined;
+    const isSubmitted = new Promise<void>((done) => (submit = done));
+    let reads = 0;
+    mockApi({
+      'GET /practices/draft': async () => {
+        reads += 1;
+        if (reads === 1) return { body: { data: draft } };
+        await isSubmitted;
+        return { body: { data: null } };
+      },
+      'POST /practices/7/submit': () => {
+        submit();
+        return { body: { data: submitted } };
+      },
+      'GET /practices/7': { body: { data: submitted } },
+    });
+    const queryClient = logIn();
+    const { router } = renderApp('/service/new/review', { queryClient });
+    const button = await screen.findByRole('button', { name: 'Submit the request' });
+    void queryClient.invalidateQueries({ queryKey: ['practices'] });
+    await waitFor(() => expect(reads).toBe(2));
+
+    await userEvent.click(button);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request submitted' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/service/new/thank-you');
+  });
 });
 
 describe('the review step', () => {
