@@ -200,14 +200,11 @@ export async function apiToken(
 export const renewedToken = async (passed: APIResponse): Promise<string> =>
   ((await passed.json()) as { data: { access_token: string } }).data.access_token;
 
-/**
- * A draft at the review step (France, higher education, every required document attached), made
- * through the API as the wizard makes it: for journeys whose subject is what comes after the wizard.
- */
-export async function draftAtReview(
+/** A draft of `person` saved up to the Documents step (France, higher education), no document attached, through the API as the wizard saves it. */
+export async function draftAtDocuments(
   request: APIRequestContext,
   person: { email: string; password: string },
-): Promise<number> {
+): Promise<{ id: number; missingDocuments: string[]; headers: Record<string, string> }> {
   const headers = { authorization: `Bearer ${await apiToken(request, person)}` };
   const ok = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
     expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
@@ -229,7 +226,7 @@ export async function draftAtReview(
       },
     }),
   );
-  const withSteps = await ok(
+  const saved = await ok(
     await request.patch(`/api/v1/practices/${draft.id}/qualification`, {
       headers,
       data: {
@@ -248,16 +245,30 @@ export async function draftAtReview(
       },
     }),
   );
-  for (const type of withSteps.missing_documents) {
+  return { id: draft.id, missingDocuments: saved.missing_documents, headers };
+}
+
+/**
+ * A draft at the review step (France, higher education, every required document attached), made
+ * through the API as the wizard makes it: for journeys whose subject is what comes after the wizard.
+ */
+export async function draftAtReview(
+  request: APIRequestContext,
+  person: { email: string; password: string },
+): Promise<number> {
+  const { id, missingDocuments, headers } = await draftAtDocuments(request, person);
+  const ok = async (response: APIResponse) =>
+    expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  for (const type of missingDocuments) {
     await ok(
       await request.post('/api/v1/documents', {
         headers,
-        multipart: { type, practice_id: String(draft.id), file: samplePdf(`${type}.pdf`) },
+        multipart: { type, practice_id: String(id), file: samplePdf(`${type}.pdf`) },
       }),
     );
   }
-  await ok(await request.post(`/api/v1/practices/${draft.id}/review`, { headers }));
-  return draft.id;
+  await ok(await request.post(`/api/v1/practices/${id}/review`, { headers }));
+  return id;
 }
 
 /** The billing information the journeys pay with, unless they give their own. */

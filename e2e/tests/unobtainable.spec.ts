@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { dataDir, PORTAL_PORT } from '../playwright.config';
 import {
-  apiToken,
   chooseFile,
   createApplicant,
   createDemoStaff,
+  draftAtDocuments,
   expect,
   expectAccessible,
   logIn,
@@ -23,54 +23,6 @@ const password = 'Copper-kettle-2027!';
 const DIPLOMA = 'Diploma or provisional certificate';
 const TRANSCRIPT = 'Transcript of records';
 
-/** A refugee's draft saved up to the Documents step (France, higher education), through the API as the wizard saves it. */
-async function draftAtDocuments(
-  request: Parameters<typeof apiToken>[0],
-  person: { email: string; password: string },
-): Promise<number> {
-  const headers = { authorization: `Bearer ${await apiToken(request, person)}` };
-  const ok = async (response: Awaited<ReturnType<typeof request.post>>) => {
-    expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
-    return ((await response.json()) as { data: { id: number } }).data;
-  };
-  const draft = await ok(
-    await request.post('/api/v1/practices', {
-      headers,
-      data: { country: 'FR', level: 'higher', replace_draft: true },
-    }),
-  );
-  await ok(
-    await request.patch(`/api/v1/practices/${draft.id}/purpose`, {
-      headers,
-      data: {
-        purpose: 'further_studies',
-        italian_institution: 'Università di Bologna',
-        programme_name: 'Laurea magistrale in Fisica',
-      },
-    }),
-  );
-  await ok(
-    await request.patch(`/api/v1/practices/${draft.id}/qualification`, {
-      headers,
-      data: {
-        qualification_name: 'Licence de physique',
-        institution_name: 'Université de Lyon',
-        institution_country: 'FR',
-        institution_city: 'Lyon',
-        delivery_mode: 'in_presence',
-        study_program_name: 'Physique',
-        study_program_locale: 'French',
-        studies_type: 'full_time',
-        enrolled_at: '2016-09-01',
-        graduated_at: '2019-07-10',
-        issued_at: '2019-09-15',
-        diploma_type: 'final',
-      },
-    }),
-  );
-  return draft.id;
-}
-
 async function upload(page: Page, type: string, name: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Document type' }).click();
   await page.getByRole('option', { name: type, exact: true }).click();
@@ -86,7 +38,7 @@ test('a refugee declares the diploma unobtainable with an explanation, submits, 
   test.setTimeout(300_000);
   const person = { email: `unobtainable.${Date.now()}@example.org`, password, category: 'refugee' as const };
   await createApplicant(request, dataDir(PORTAL_PORT), person);
-  const id = await draftAtDocuments(request, person);
+  const { id } = await draftAtDocuments(request, person);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/auth/login');
