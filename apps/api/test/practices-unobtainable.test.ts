@@ -15,7 +15,7 @@ import {
 import type { StaffMember } from './staff';
 
 // A refugee whose documents of their studies stayed behind declares them unobtainable (decision
-// 118, Lisbon Recognition Convention Article VII): the request goes on without them, staff see why.
+// 119, Lisbon Recognition Convention Article VII): the request goes on without them, staff see why.
 
 let call: ReturnType<typeof apiCall>;
 const clock = new ManualClock('2024-12-10T09:00:00Z');
