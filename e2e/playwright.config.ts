@@ -73,7 +73,10 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // Under CI a journey that fails is run once more, and Playwright reports it "flaky" by name in
+  // the summary: one timing slip on a busy machine does not throw away a whole run of work, and
+  // the flaky journey is a defect to mend all the same (decision 120). Locally a failure is final.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   // A journey runs axe on every page state it visits; on a busy 2-core machine that alone can
