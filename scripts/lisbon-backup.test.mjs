@@ -270,6 +270,26 @@ describe('lisbon-backup on PostgreSQL', () => {
     expect(pgDumpAddress('sslmode=no-verify')).toContain('/lisbon?sslmode=require\n');
   });
 
+  it('reads relative certificate files from the folder it was started in, as the portal does, and gives pg_dump them whole', () => {
+    // It runs from /, as its unit does: certs/ca.pem typed in /etc/lisbon was read as /certs/ca.pem,
+    // and refused as a file that cannot be read, where `sudo -u lisbon lisbon migrate` run there
+    // reads /etc/lisbon/certs/ca.pem (and the units, started in /, read the same file as before).
+    const started = mkdtempSync(join(release, 'started-'));
+    mkdirSync(join(started, 'certs'));
+    for (const name of ['ca.pem', 'client.pem', 'client.key'])
+      writeFileSync(join(started, 'certs', name), '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
+    const result = backup(
+      'postgres://lisbon@db.internal/lisbon?sslmode=require&sslrootcert=certs/ca.pem&sslcert=certs/client.pem&sslkey=./certs/client.key',
+      {},
+      { cwd: started },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(release, 'pg_dump.args'), 'utf8')).toContain(
+      `/lisbon?sslcert=${started}/certs/client.pem&sslkey=${started}/certs/client.key&sslmode=verify-full&sslrootcert=${started}/certs/ca.pem\n`,
+    );
+  });
+
   it('refuses TLS settings the portal cannot use (a missing sslrootcert) in one line, and writes nothing', () => {
     const result = backup(
       'postgres://lisbon@db.internal/lisbon?sslmode=require&sslrootcert=/nonexistent/ca.pem',
