@@ -3,7 +3,7 @@ import { ManualClock } from '../src/platform/clock';
 import { withPublishedStatement } from './appeals';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
-import type { Applicant } from './requests';
+import { completeDraft, REFUGEE_DOCUMENTS, type Applicant } from './requests';
 import { auditOf, practiceIn, queuedMails, statusOf, type StaffMember } from './staff';
 
 // Decision 071, amended 2026-12-07: a send retried with its Idempotency-Key after its answer was
@@ -19,12 +19,12 @@ beforeAll(async () => {
   evaluator = await t.staff('evaluator', { email: 'eva@example.org' });
 }, 60_000);
 
-const post = (who: Applicant, url: string, key: string, payload: object) =>
+const post = (who: Applicant, url: string, key: string, payload?: object) =>
   t.app.inject({
     method: 'POST',
     url: `/api/v1${url}`,
     headers: { ...bearer(who.token), 'idempotency-key': key },
-    payload,
+    ...(payload ? { payload } : {}),
   });
 
 const threadOf = async (practiceId: number) =>
@@ -196,5 +196,32 @@ describe('an appeal or amendment filing, retried with the same Idempotency-Key',
     const other = await post(ada, `/practices/${id}/appeal`, key, { ...body, type: 'appeal' });
     expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await headersOf('/practices/{id}/appeal')).toEqual(['idempotency-key']);
+  });
+});
+
+describe('the submission of a free request, retried with the same Idempotency-Key', () => {
+  it('is submitted once, and the retry gets the first answer, not 409', async () => {
+    const refugee = await t.applicant({ email: 'amal@example.org', category: 'refugee' });
+    const id = await completeDraft(t.app, refugee, { documents: REFUGEE_DOCUMENTS });
+    const key = '3b1f6d2e-1a2b-4c3d-8e4f-5a6b7c8d9e50';
+    const first = await post(refugee, `/practices/${id}/submit`, key);
+    const retry = await post(refugee, `/practices/${id}/submit`, key);
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ data: { id, status: 'unassigned' } });
+    expect((await auditOf(t.database, id)).map((entry) => [entry.from_status, entry.to_status])).toEqual([
+      [null, 'draft'],
+      ['draft', 'unassigned'],
+    ]);
+    const mails = await queuedMails(t.database, 'amal@example.org');
+    expect(mails.map((mail) => mail.kind)).toEqual(['request-received']);
+    // Another request with the same key is another body; the draft stays a draft.
+    const other = await completeDraft(t.app, refugee, { documents: REFUGEE_DOCUMENTS });
+    expect((await post(refugee, `/practices/${other}/submit`, key)).json()).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(await statusOf(t.database, other)).toBe('draft');
+    expect(await headersOf('/practices/{id}/submit')).toEqual(['idempotency-key']);
   });
 });

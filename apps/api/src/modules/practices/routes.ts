@@ -21,6 +21,7 @@ import {
   errorsOf,
   idParamsSchema as params,
 } from '../../platform/http/route-schemas';
+import { idempotencyHeadersSchema, idempotencyKeyOf } from '../../platform/http/idempotency';
 import { actorOf, type AuthGuard } from '../sessions/guard';
 import { PAYMENT_OPEN_DESCRIPTION } from '../practice-records/payment-lock';
 import { notificationsOf } from './notifications.service';
@@ -214,14 +215,17 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: Au
       schema: {
         summary: 'Submit a complete draft',
         description:
-          'Free (refugee) requests go to `unassigned`, with `requested_at` and the expected deadline (60 working days, 30 when urgent). Paid requests answer 409 PAYMENT_REQUIRED: they are paid through `POST /practices/{id}/checkout` and submitted when the payment is confirmed. Past the daily contingency limit: 429 CONTINGENCY_LIMIT, and the draft is kept as it was. A draft for the operator’s own country of education system, started before it stopped being offered (decision 113): 422 on `country`, the draft kept (it can be deleted).',
+          'Free (refugee) requests go to `unassigned`, with `requested_at` and the expected deadline (60 working days, 30 when urgent). Paid requests answer 409 PAYMENT_REQUIRED: they are paid through `POST /practices/{id}/checkout` and submitted when the payment is confirmed. Past the daily contingency limit: 429 CONTINGENCY_LIMIT, and the draft is kept as it was. A draft for the operator’s own country of education system, started before it stopped being offered (decision 113): 422 on `country`, the draft kept (it can be deleted). With an `Idempotency-Key`, a retry of the submission within 24 hours submits nothing again (no second mail) and answers the request as the first did (not 409 PRACTICE_NOT_EDITABLE); the same key on another request is 422 IDEMPOTENCY_KEY_REUSED.',
         tags,
         security,
+        headers: idempotencyHeadersSchema,
         params,
         response: { 200: practice, ...errorsOf(401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request) => ({ data: await submitPractice(ctx, actorOf(request), request.params.id) }),
+    async (request) => ({
+      data: await submitPractice(ctx, actorOf(request), request.params.id, idempotencyKeyOf(request)),
+    }),
   );
 
   app.delete(

@@ -6,9 +6,11 @@ import {
   type Practice,
   type WorkingCalendar,
 } from '@lisbon/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { runOnce } from '../../platform/http/idempotency';
 import { bodyToday, workingCalendar } from '../reference/calendar.service';
 import type { SessionUser } from '../sessions/service';
 import { queueApplicantMail } from '../mails/service';
@@ -29,36 +31,51 @@ import { getPractice, incompleteParts, requireComplete } from './service';
  * POST /practices/{id}/submit. A free (refugee) request goes from draft to unassigned with its
  * deadline; a paid one is submitted by its payment (409 PAYMENT_REQUIRED here). Past the daily
  * contingency limit the draft is kept intact and the answer is 429 CONTINGENCY_LIMIT (spec §8).
+ * Once per `Idempotency-Key` (decision 071): a retry of a submission whose answer was lost gets
+ * the request as the first did, where the draft check would refuse it (409 PRACTICE_NOT_EDITABLE),
+ * and queues no second 'request received' mail nor history entry.
  */
-export async function submitPractice(ctx: AppContext, actor: SessionUser, id: number): Promise<Practice> {
-  const practice = await findOwnPractice(ctx, actor, id);
-  const submit = findTransition('submit', practice.status);
-  if (!submit) throw new AppError('PRACTICE_NOT_EDITABLE');
-  await requireComplete(ctx, practice);
-  const cap = ctx.config.dailySubmissionCap;
-  if (!serviceOffer(practice.service).isFree) {
-    await requireSubmissionCapacity(ctx);
-    throw new AppError('PAYMENT_REQUIRED');
-  }
+export async function submitPractice(
+  ctx: AppContext,
+  actor: SessionUser,
+  id: number,
+  idempotencyKey?: string,
+): Promise<Practice> {
+  // Read before the transaction: on SQLite the transaction holds the only connection.
   const calendar = await workingCalendar(ctx);
-  await ctx.db.transaction().execute(async (trx) => {
+  const once = {
+    userId: actor.id,
+    key: idempotencyKey,
+    scope: 'practice.submit',
+    body: { practice_id: id },
+    answer: z.literal('submitted'),
+  };
+  await runOnce(ctx, once, async (trx) => {
+    const practice = await findOwnPractice(ctx, actor, id, trx);
+    if (!findTransition('submit', practice.status)) throw new AppError('PRACTICE_NOT_EDITABLE');
+    await requireComplete(ctx, practice, trx);
+    if (!serviceOffer(practice.service).isFree) {
+      await requireSubmissionCapacity(ctx, trx);
+      throw new AppError('PAYMENT_REQUIRED');
+    }
     const result = await recordSubmission(trx, {
       practiceId: id,
       byUserId: actor.id,
       at: ctx.clock.now(),
       calendar,
-      cap,
+      cap: ctx.config.dailySubmissionCap,
     });
     if (result !== 'submitted') throw new AppError('PRACTICE_NOT_EDITABLE');
     // A paid request is confirmed by the 'Payment successful' mail of its settlement instead.
     await queueApplicantMail(ctx, trx, 'request-received', { userId: actor.id, practiceId: id });
+    return result;
   });
   return getPractice(ctx, actor, id);
 }
 
 /** Told before paying, so nobody pays for a request that cannot be finalised today (429 CONTINGENCY_LIMIT). */
-export async function requireSubmissionCapacity(ctx: AppContext): Promise<void> {
-  if ((await dailySubmissionCount(ctx.db, bodyToday(ctx))) >= ctx.config.dailySubmissionCap) {
+export async function requireSubmissionCapacity(ctx: AppContext, db: Db = ctx.db): Promise<void> {
+  if ((await dailySubmissionCount(db, bodyToday(ctx))) >= ctx.config.dailySubmissionCap) {
     throw new AppError('CONTINGENCY_LIMIT');
   }
 }

@@ -86,8 +86,17 @@ export const withdrawUnobtainable = async (id: number, type: DocumentType) =>
     })
   ).data;
 
-export const submitPractice = async (id: number) =>
-  (await api.create(`practices/${id}/submit`, undefined, practice)).data;
+/**
+ * POST /practices/{id}/submit: a free request submitted. Sent again with the same
+ * `idempotencyKey`, it is not submitted twice and answers as the first did (decision 071).
+ */
+export const submitPractice = async (id: number, idempotencyKey?: string) =>
+  (
+    await api.create(`practices/${id}/submit`, undefined, {
+      ...practice,
+      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    })
+  ).data;
 
 /** Keeps the draft the server answered: in the cache, and mirrored in client storage ('draft'). */
 export function useStoreDraft() {

@@ -222,6 +222,44 @@ describe('submitting a free request', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Request submitted' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/service/new/thank-you');
   });
+  it('submits again with the same Idempotency-Key after a lost answer, so the request is submitted once', async () => {
+    const draft = practiceFixture({
+      service: 'refugee_comparability',
+      country: 'AF',
+      wizard_step: 'review',
+      missing_documents: [],
+    });
+    const submitted = practiceFixture({ ...draft, status: 'unassigned', status_label: 'in evaluation' });
+    let answers = 0;
+    const calls = mockApi({
+      'GET /practices/draft': () => ({ body: { data: answers < 2 ? draft : null } }),
+      'POST /practices/7/submit': () => {
+        answers += 1;
+        return answers < 2
+          ? { status: 500, body: { code: 'api_error', message: 'Something went wrong.' } }
+          : { body: { data: submitted } };
+      },
+      'GET /practices/7': { body: { data: submitted } },
+    });
+    renderApp('/service/new/review', { queryClient: logIn() });
+    const button = await screen.findByRole('button', { name: 'Submit the request' });
+
+    await userEvent.click(button);
+    // The answer lost: the step stays, for another press.
+    await waitFor(() => expect(calls.callsTo('POST /practices/7/submit')).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Submit the request' }).getAttribute('data-loading'),
+      ).toBeNull(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit the request' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request submitted' })).toBeTruthy();
+    const keys = calls.callsTo('POST /practices/7/submit').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
 });
 
 describe('the review step', () => {

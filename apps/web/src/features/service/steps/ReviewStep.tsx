@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { createSendKeys } from '@/api';
 import { formatDate } from '@/shared/format';
 import { useLocale } from '@/shared/i18n';
 import { Facts } from '@/shared/practice/Facts';
@@ -64,6 +65,7 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
   const isFree = practice.service === 'refugee_comparability' || service?.is_free === true;
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [sendKeys] = useState(createSendKeys);
 
   const submit = async () => {
     setFailure(null);
@@ -73,7 +75,10 @@ export function ReviewStep({ practice, checkout: Checkout }: { practice: Practic
       // answer "no draft" once the request is submitted, and the wizard, still on screen while the
       // navigation settles, would send the applicant back to /service/new: it is called off.
       await queryClient.cancelQueries({ queryKey: draftQuery.queryKey });
-      const submitted = await submitPractice(practice.id);
+      // The same Idempotency-Key for a retry of a submission whose answer was lost: submitted once.
+      const submitted = await sendKeys.send({ practice_id: practice.id }, (key) =>
+        submitPractice(practice.id, key),
+      );
       await queryClient.cancelQueries({ queryKey: draftQuery.queryKey });
       // The thank-you page forgets the draft: done here, the wizard would find no draft likewise.
       await navigate(`/service/new/thank-you?practice=${submitted.id}`);
