@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'PAYMENT_IN_PROGRESS',
   'PAYMENT_OPEN',
   'PROVIDER_BUSY',
+  'PASSWORD_CHECKS_BUSY',
   'INVALID_SIGNATURE',
   'UNSUBSCRIBE_FAILED',
   'MAINTENANCE_CONFIGURED',
@@ -116,6 +117,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYMENT_OPEN: 409,
   // The payment provider under load (spec §8 "high payment volume"): 429 with Retry-After, not 503.
   PROVIDER_BUSY: 429,
+  // Every password check this instance runs at once busy and its queue full (decision 047): 429 with
+  // Retry-After, not 503, which the client takes for maintenance (spec §8).
+  PASSWORD_CHECKS_BUSY: 429,
   INVALID_SIGNATURE: 400,
   // A newsletter link that names no subscriber (spec §8 unsubscribe message).
   UNSUBSCRIBE_FAILED: 404,

@@ -160,6 +160,8 @@ export const ERROR_EN: Record<ErrorCode, string> = {
   PAYMENT_NOT_REQUIRED: 'This request is free: submit it without paying.',
   PAYMENT_IN_PROGRESS: 'A payment for this request is being prepared. Please try again in a moment.',
   PROVIDER_BUSY: PAYMENT_EN.providerBusy,
+  PASSWORD_CHECKS_BUSY:
+    'Many people are logging in right now: your password could not be processed, nothing was changed and this attempt does not count. Please try again in a few seconds.',
   INVALID_SIGNATURE: 'The signature of this notification is not valid.',
   UNSUBSCRIBE_FAILED: 'Something went wrong while unsubscribing. Please try again later.',
   MAINTENANCE_CONFIGURED:

@@ -142,6 +142,8 @@ export const ERROR_IT: Record<ErrorCode, string> = {
   PAYMENT_NOT_REQUIRED: 'Questa richiesta è gratuita: inviala senza pagare.',
   PAYMENT_IN_PROGRESS: 'È in preparazione un pagamento per questa richiesta. Riprova tra un momento.',
   PROVIDER_BUSY: PAYMENT_IT.providerBusy,
+  PASSWORD_CHECKS_BUSY:
+    'In questo momento molte persone stanno accedendo: la tua password non è stata elaborata, non è cambiato nulla e questo tentativo non conta. Riprova tra qualche secondo.',
   INVALID_SIGNATURE: 'La firma di questa notifica non è valida.',
   UNSUBSCRIBE_FAILED: 'Si è verificato un errore durante l’annullamento dell’iscrizione. Riprova più tardi.',
   MAINTENANCE_CONFIGURED:

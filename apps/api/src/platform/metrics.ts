@@ -23,6 +23,9 @@ export type Metrics = {
   readonly jobsByKind: Gauge<'kind' | 'status'>;
   readonly httpErrors: Counter<'method' | 'route' | 'status'>;
   readonly dbPool: Gauge<'state'>;
+  /** The password hashes of the process (platform/passwords.ts): running, waiting, refused. */
+  readonly passwordHashes: Gauge<'state'>;
+  readonly passwordHashesRefused: Counter;
   readonly redisUp: Gauge<'role'>;
   readonly objectStoreUp: Gauge<'store'>;
   readonly lastBackup: Gauge;
@@ -122,6 +125,17 @@ export function createMetrics({
       name: 'lisbon_db_pool_connections',
       help: 'PostgreSQL connections of this instance’s pool: in_use, idle, and waiting (calls queued for a connection).',
       labelNames: ['state'],
+      registers: [registry],
+    }),
+    passwordHashes: new Gauge({
+      name: 'lisbon_password_hashes',
+      help: 'Password hashes (argon2id: logins, password changes, activations) of this instance: running, and waiting their turn.',
+      labelNames: ['state'],
+      registers: [registry],
+    }),
+    passwordHashesRefused: new Counter({
+      name: 'lisbon_password_hashes_refused_total',
+      help: 'Password checks and hashes this instance refused with 429 PASSWORD_CHECKS_BUSY, every place taken and its queue full.',
       registers: [registry],
     }),
     redisUp: new Gauge({

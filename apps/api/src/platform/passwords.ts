@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import pLimit from 'p-limit';
+import { AppError } from './errors';
 
 /**
  * Argon2id (the library's default algorithm) at the OWASP minimum: 19 MiB, 2 passes, 1 lane.
@@ -12,7 +15,66 @@ export type Argon2Options = { memoryCost: number; timeCost: number; parallelism:
 
 let argon2Options: Argon2Options = ARGON2_OPTIONS;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, argon2Options);
+/**
+ * Hashes computed at once by this instance: one a core (four at most, the threads libuv lends to
+ * files and DNS too). Each holds 19 MiB and a core for tens of milliseconds.
+ */
+export const PASSWORD_HASHES_AT_ONCE = Math.min(4, Math.max(1, availableParallelism()));
+/** Hashes waiting for their turn: a second or two of work at most, past which one is refused. */
+export const PASSWORD_HASHES_WAITING = 64;
+/** What a refused hash asks its caller to wait, in seconds (Retry-After). */
+export const PASSWORD_HASHES_RETRY_SECONDS = 5;
+
+/** The password hashes (made or checked) of one process: how many run, how many wait. */
+export type PasswordWork = {
+  /**
+   * Runs `work` once fewer than `atOnce` hashes run, in the order asked; refused at once with 429
+   * PASSWORD_CHECKS_BUSY and Retry-After when `waiting` already wait (decision 047).
+   */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  readonly running: number;
+  readonly waiting: number;
+  /** How many were refused since the process started (`lisbon_password_hashes_refused_total`). */
+  readonly refused: number;
+};
+
+export function createPasswordWork({ atOnce, waiting }: { atOnce: number; waiting: number }): PasswordWork {
+  const limit = pLimit(atOnce);
+  let refused = 0;
+  return {
+    run(work) {
+      if (limit.activeCount + limit.pendingCount >= atOnce + waiting) {
+        refused += 1;
+        const headers = { 'retry-after': String(PASSWORD_HASHES_RETRY_SECONDS) };
+        return Promise.reject(new AppError('PASSWORD_CHECKS_BUSY', { headers }));
+      }
+      return limit(work);
+    },
+    get running() {
+      return limit.activeCount;
+    },
+    get waiting() {
+      return limit.pendingCount;
+    },
+    get refused() {
+      return refused;
+    },
+  };
+}
+
+/**
+ * Every argon2id hash of the process goes through here: logins, password changes and activations
+ * sent at once, with passwords up to the 1,024 characters allowed, each started a memory-hard
+ * hash, and unbounded they took the instance's memory and cores from every other user.
+ */
+export const passwordWork = createPasswordWork({
+  atOnce: PASSWORD_HASHES_AT_ONCE,
+  waiting: PASSWORD_HASHES_WAITING,
+});
+
+/** A new password's hash; 429 PASSWORD_CHECKS_BUSY when the instance has too many to do already. */
+export const hashPassword = (password: string): Promise<string> =>
+  passwordWork.run(() => hash(password, argon2Options));
 
 // Made at start, so even the first login for an unknown email costs a full check and no more.
 let dummyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -29,14 +91,16 @@ export function setArgon2OptionsForTests(options: Argon2Options): void {
 
 /**
  * Checks a password against a stored hash. Without a hash (unknown email, account not activated)
- * it checks against a throwaway one, so the answer takes as long and says as little.
+ * it checks against a throwaway one, so the answer takes as long and says as little. Throws 429
+ * PASSWORD_CHECKS_BUSY, checking nothing, when the instance has too many hashes to do already.
  */
 export async function verifyPassword(
   storedHash: string | null | undefined,
   password: string,
 ): Promise<boolean> {
   const target = storedHash ?? (await dummyHash);
-  const isMatch = await verify(target, password).catch(() => false);
+  // The check waits its turn (429 PASSWORD_CHECKS_BUSY past the queue); only a hash it cannot read is false.
+  const isMatch = await passwordWork.run(() => verify(target, password).catch(() => false));
   return storedHash ? isMatch : false;
 }
 

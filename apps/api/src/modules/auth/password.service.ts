@@ -2,7 +2,7 @@ import type { LinkTokenPurpose } from '@lisbon/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db/database';
 import { AppError, fieldError } from '../../platform/errors';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
+import { hashPassword, isCommonPassword } from '../../platform/passwords';
 import { isActingSessionOpen, revokeUserSessions, type Authenticated } from '../sessions/service';
 import {
   findAccountByEmail,
@@ -17,6 +17,7 @@ import { queueIdentityMail } from './mails';
 import { countMailCall, tokenBuckets } from './rate-limits';
 import { deleteUnusedTokens } from './repository';
 import {
+  checkCountedPassword,
   countPasswordAttempt,
   forgetPasswordAttempt,
   recordEvent,
@@ -149,7 +150,7 @@ export async function requireCurrentPassword(
   meta: RequestMeta,
 ): Promise<void> {
   const attempt = await countPasswordAttempt(ctx, { email: account.email, userId: account.id }, meta);
-  if (!(await verifyPassword(account.password_hash, password))) {
+  if (!(await checkCountedPassword(ctx, attempt, account.password_hash, password))) {
     await recordPasswordFailure(ctx, attempt);
     throw fieldError('current_password', 'currentPasswordWrong');
   }

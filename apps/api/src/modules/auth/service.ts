@@ -101,6 +101,25 @@ export async function recordPasswordFailure(ctx: AppContext, attempt: CountedPas
   await ctx.limiter.hit(loginBuckets(attempt.email, attempt.address).filter((bucket) => !isCounted(bucket)));
 }
 
+/**
+ * The password checked for a counted attempt. A check that failed on our side, or that the
+ * instance had no room for (429 PASSWORD_CHECKS_BUSY), is no attempt: its count is given back,
+ * or an owner retrying the right password while the portal is busy would lock themselves out.
+ */
+export async function checkCountedPassword(
+  ctx: AppContext,
+  attempt: CountedPasswordAttempt,
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
+  try {
+    return await verifyPassword(storedHash, password);
+  } catch (error) {
+    await forgetPasswordAttempt(ctx, attempt);
+    throw error;
+  }
+}
+
 /** A right password is no failure: the attempt's count is taken back. */
 export const forgetPasswordAttempt = (ctx: AppContext, attempt: CountedPasswordAttempt): Promise<void> =>
   ctx.limiter.refund(...attempt.reservations);
@@ -140,7 +159,7 @@ export async function login(
   const account = await findAccountByEmail(ctx.db, input.email);
   const attempt = await countPasswordAttempt(ctx, { email: input.email, userId: account?.id ?? null }, meta);
   const activeAccount = account && isActive(account) ? account : undefined;
-  const isMatch = await verifyPassword(activeAccount?.password_hash, input.password);
+  const isMatch = await checkCountedPassword(ctx, attempt, activeAccount?.password_hash, input.password);
   if (!activeAccount || !isMatch) {
     await recordPasswordFailure(ctx, attempt);
     throw new AppError('INVALID_CREDENTIALS');

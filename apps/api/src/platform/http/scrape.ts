@@ -8,6 +8,7 @@ import { queueStats } from '../jobs/repository';
 import { selectLatestAnchor, selectWaiting } from '../ledger/anchor/repository';
 import type { LedgerAnchoring } from '../ledger/ledger';
 import type { Metrics } from '../metrics';
+import { passwordWork } from '../passwords';
 import type { FileStorage } from '../storage/storage';
 
 export type ScrapeSources = {
@@ -55,6 +56,11 @@ export async function refreshScrapedFigures({
     metrics.dbPool.set({ state: 'idle' }, pool.idle);
     metrics.dbPool.set({ state: 'waiting' }, pool.waiting);
   }
+  metrics.passwordHashes.set({ state: 'running' }, passwordWork.running);
+  metrics.passwordHashes.set({ state: 'waiting' }, passwordWork.waiting);
+  // The process's count, as a counter: set again from it at each scrape.
+  metrics.passwordHashesRefused.reset();
+  metrics.passwordHashesRefused.inc(passwordWork.refused);
   if (redis) metrics.redisUp.set({ role: 'rate_limit' }, redis.status === 'ready' ? 1 : 0);
   if (storage) {
     const isUp = await storage.store.probe(PROBE_TIMEOUT_MS).then(
