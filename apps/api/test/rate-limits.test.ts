@@ -320,13 +320,32 @@ describe('a budget of things made (limiter.spend)', () => {
     expect(await limiter.count(bucket)).toBe(2);
   });
 
-  it('keeps the hit of a call that failed on our side (a 500), which may have made its thing before it failed', async () => {
+  it('gives back the hit of a call that failed on our side (a 500) before its thing was written, and keeps the hit of one that failed once it was being committed', async () => {
     const limiter = createRateLimiter({ db: t.database.db, clock });
     const bucket = { rule: { name: 'test:spend-failed', limit: 2, windowSeconds: 60 }, subject: 'someone' };
-    const failed = () => Promise.reject(new Error('the connection ended after the commit'));
-    await expect(limiter.spend([bucket], failed)).rejects.toThrow('the connection ended');
+    // Nothing made: the database lost before the write, a library that threw, a 503 of a store.
+    const lost = () => Promise.reject(new Error('the connection ended before the insert'));
+    const unavailable = Object.assign(new Error('the store is away'), { statusCode: 503 });
+    for (let call = 0; call < 3; call += 1) {
+      await expect(limiter.spend([bucket], lost)).rejects.toThrow('before the insert');
+      await expect(
+        limiter.spend([bucket], () => Promise.reject(new AppError('api_error'))),
+      ).rejects.toThrow();
+      await expect(limiter.spend([bucket], () => Promise.reject(unavailable))).rejects.toThrow('away');
+    }
+    expect(await limiter.count(bucket)).toBe(0);
+    // Failed once written, as its commit went out: the thing may stand, so its hit stays.
+    const failedCommitting = (committing: () => void) => {
+      committing();
+      return Promise.reject(new Error('the connection ended during the commit'));
+    };
+    await expect(limiter.spend([bucket], failedCommitting)).rejects.toThrow('during the commit');
     expect(await limiter.count(bucket)).toBe(1);
-    await expect(limiter.spend([bucket], () => Promise.reject(new AppError('api_error')))).rejects.toThrow();
+    const refusedCommitting = (committing: () => void) => {
+      committing();
+      return Promise.reject(new AppError('CONFLICT'));
+    };
+    await expect(limiter.spend([bucket], refusedCommitting)).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await limiter.count(bucket)).toBe(2);
     await expect(limiter.spend([bucket], async () => 'made')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     expect(await limiter.count(bucket)).toBe(2);
@@ -340,9 +359,6 @@ describe('a refusal, as the error handler tells one (limiter.spend)', () => {
     const tooLarge = Object.assign(new Error('the file is too large'), { statusCode: 413 });
     await expect(limiter.spend([bucket], () => Promise.reject(tooLarge))).rejects.toThrow('too large');
     expect(await limiter.count(bucket)).toBe(0);
-    const unavailable = Object.assign(new Error('the store is away'), { statusCode: 503 });
-    await expect(limiter.spend([bucket], () => Promise.reject(unavailable))).rejects.toThrow('away');
-    expect(await limiter.count(bucket)).toBe(1);
   });
 });
 

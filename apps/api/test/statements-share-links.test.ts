@@ -5,7 +5,7 @@ import {
   type ShareLink,
   type SharedStatement,
 } from '@lisbon/domain';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SHARE_LINK_RULE } from '../src/modules/share-links/routes';
 import { ManualClock } from '../src/platform/clock';
 import { createRateLimiter } from '../src/platform/rate-limit/limiter';
@@ -248,6 +248,28 @@ describe('share links', () => {
     const rest = SHARE_LINK_RULE.limit - SHARE_LINKS_ACTIVE_MAX;
     expect(await statuses(rest, {})).toEqual(Array(rest).fill(201));
     expect((await create(owner, {})).statusCode).toBe(429);
+  });
+
+  it('counts no link whose making failed on our side before it was saved (a 500): the owner makes the hour’s links once it works again', async () => {
+    onTestFinished(leaveNoLinks);
+    const limiter = createRateLimiter({ db: t.database.db, clock });
+    const bucket = { rule: SHARE_LINK_RULE, subject: String(owner.id) };
+    await limiter.reset([bucket]);
+    await revokeAll(owner);
+    // The database lost for a moment: each link's transaction fails before anything is written.
+    const db = t.database.db;
+    const spy = vi.spyOn(db, 'transaction').mockImplementation((() => ({
+      execute: () => Promise.reject(new Error('the connection ended')),
+    })) as unknown as typeof db.transaction);
+    try {
+      for (let call = 0; call <= SHARE_LINK_RULE.limit; call += 1) {
+        expect((await create(owner, {})).statusCode).toBe(500);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await limiter.count(bucket)).toBe(0);
+    expect((await create(owner, {})).statusCode).toBe(201);
   });
 
   it(`keeps at most ${SHARE_LINKS_ACTIVE_MAX} working at once: one more answers 409 in the caller’s language, a revoked or expired one makes room`, async () => {

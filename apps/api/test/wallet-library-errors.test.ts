@@ -3,7 +3,9 @@ import { Oauth2AuthorizationServer } from '@openid4vc/oauth2';
 import { Openid4vciError, Openid4vciIssuer } from '@openid4vc/openid4vci';
 import { Openid4vpVerifier } from '@openid4vc/openid4vp';
 import QRCode from 'qrcode';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { WALLET_OFFER_RULE } from '../src/modules/wallet/routes';
+import { createRateLimiter } from '../src/platform/rate-limit/limiter';
 import { useTestApp } from './helper';
 import { bearer } from './identity';
 import { logLines } from './log-lines';
@@ -74,6 +76,22 @@ describe('a wallet library that throws', () => {
     expect(await offers()).toHaveLength(before);
     expect((await newOffer()).statusCode).toBe(201);
     expect(await offers()).toHaveLength(before + 1);
+  });
+
+  it('while building offers, again and again: none of the 500s uses up the hour’s offers, as none was saved', async () => {
+    const bucket = { rule: WALLET_OFFER_RULE, subject: String(published.owner.id) };
+    const limiter = createRateLimiter({ db: t.database.db, clock: t.clock });
+    await limiter.reset([bucket]);
+    onTestFinished(() => limiter.reset([bucket]));
+    vi.spyOn(QRCode, 'toString').mockImplementation(() => {
+      throw new RangeError('The amount of data is too big to be stored in a QR Code');
+    });
+    for (let call = 0; call <= WALLET_OFFER_RULE.limit; call += 1) {
+      expect((await newOffer()).statusCode).toBe(500);
+    }
+    vi.restoreAllMocks();
+    expect(await limiter.count(bucket)).toBe(0);
+    expect((await newOffer()).statusCode).toBe(201);
   });
 
   it('while signing the access token: a 500 whose log line and answer hold no pre-authorized code', async () => {

@@ -71,7 +71,7 @@ export const shareLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
       onRequest,
       schema: {
         summary: 'A new share link to the statement’s verification page, optionally with an expiry date',
-        description: `\`expires_on\`: the last day the link works (today at the earliest, within a year), or null for none. The answer's \`url\` carries the token: it is shown this once, only its hash is kept. At most ${SHARE_LINK_RULE.limit} links made per user in an hour (429 RATE_LIMITED; a call refused counts none), and ${SHARE_LINKS_ACTIVE_MAX} working at once (neither revoked nor past their last day): one more answers 409 SHARE_LINKS_LIMIT. ${OWNER}`,
+        description: `\`expires_on\`: the last day the link works (today at the earliest, within a year), or null for none. The answer's \`url\` carries the token: it is shown this once, only its hash is kept. At most ${SHARE_LINK_RULE.limit} links made per user in an hour (429 RATE_LIMITED; a call refused, or failed on our side before the link was saved, counts none), and ${SHARE_LINKS_ACTIVE_MAX} working at once (neither revoked nor past their last day): one more answers 409 SHARE_LINKS_LIMIT. ${OWNER}`,
         tags,
         security,
         params,
@@ -81,12 +81,16 @@ export const shareLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: A
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      // Only the links made count: one refused (a date in the past, the working links' cap) costs nothing.
-      const data = await ctx.limiter.spend([{ rule: SHARE_LINK_RULE, subject: String(actor.id) }], () =>
-        createShareLink(ctx, actor, {
-          practiceId: request.params.id,
-          expiresOn: request.body.expires_on ?? null,
-        }),
+      // Only the links made count: one refused (a date in the past, the working links' cap) or
+      // failed on our side before it was saved costs nothing.
+      const data = await ctx.limiter.spend(
+        [{ rule: SHARE_LINK_RULE, subject: String(actor.id) }],
+        (committing) =>
+          createShareLink(ctx, actor, {
+            practiceId: request.params.id,
+            expiresOn: request.body.expires_on ?? null,
+            committing,
+          }),
       );
       return reply.code(201).send({ data });
     },

@@ -66,7 +66,11 @@ export async function listShareLinks(
 export async function createShareLink(
   ctx: AppContext,
   actor: SessionUser,
-  { practiceId, expiresOn }: { practiceId: number; expiresOn: string | null },
+  {
+    practiceId,
+    expiresOn,
+    committing = () => {},
+  }: { practiceId: number; expiresOn: string | null; committing?: () => void },
 ): Promise<CreatedShareLink> {
   const statement = await ownStatement(ctx, actor, practiceId);
   const now = ctx.clock.now();
@@ -87,7 +91,10 @@ export async function createShareLink(
     if (active >= SHARE_LINKS_ACTIVE_MAX) {
       throw new AppError('SHARE_LINKS_LIMIT', { params: { max: SHARE_LINKS_ACTIVE_MAX } });
     }
-    return insertShareLink(trx, { ...where, tokenHash: sha256(token), expiresOn, at });
+    const inserted = await insertShareLink(trx, { ...where, tokenHash: sha256(token), expiresOn, at });
+    // From here the link may stand, whatever is answered: the hour's limit keeps its count.
+    committing();
+    return inserted;
   });
   return { ...toShareLink(row, now), url: sharedUrlOf(ctx, token) };
 }

@@ -125,7 +125,11 @@ const requestOf = (request: RequestLike, ctx: AppContext) => ({
 export async function createOffer(
   ctx: AppContext,
   { user: actor, session }: Authenticated,
-  { practiceId, locale }: { practiceId: number; locale: Locale },
+  {
+    practiceId,
+    locale,
+    committing = () => {},
+  }: { practiceId: number; locale: Locale; committing?: () => void },
 ): Promise<WalletOffer> {
   const statement = await ownStatement(ctx, actor, practiceId);
   if (statement.status !== 'published') throw new WalletPublicationError();
@@ -172,6 +176,8 @@ export async function createOffer(
       txCodeHash: sha256(txCode),
       expiresAt,
     });
+    // From here the offer may stand, whatever is answered: the hour's limit keeps its count.
+    committing();
   });
   ctx.metrics.walletOffers.inc();
   return {

@@ -194,7 +194,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
       onRequest: guard.ability('practice.apply'),
       schema: {
         summary: 'A credential offer of the applicant’s published statement for their wallet',
-        description: `QR code, same-device link and one-time transaction code; the offer expires after WALLET_OFFER_TTL_MINUTES and is redeemed once. 404 for someone else’s request or a withdrawn statement, 409 PUBLICATION_PENDING before publication; at most ${WALLET_OFFER_RULE.limit} offers made per user in an hour (429 RATE_LIMITED; a call refused counts none).`,
+        description: `QR code, same-device link and one-time transaction code; the offer expires after WALLET_OFFER_TTL_MINUTES and is redeemed once. 404 for someone else’s request or a withdrawn statement, 409 PUBLICATION_PENDING before publication; at most ${WALLET_OFFER_RULE.limit} offers made per user in an hour (429 RATE_LIMITED; a call refused, or failed on our side before the offer was saved, counts none).`,
         tags,
         security,
         params,
@@ -203,15 +203,17 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guard: AuthG
     },
     async (request, reply) => {
       const auth = authenticated(request);
-      // Only the offers made count: one refused (409 before publication, say) costs nothing.
+      // Only the offers made count: one refused (409 before publication, say) or failed on our
+      // side before it was saved (a wallet library that threw) costs nothing.
       const offer = await ctx.limiter.spend(
         [{ rule: WALLET_OFFER_RULE, subject: String(auth.user.id) }],
-        async () => {
+        async (committing) => {
           try {
             return await createOffer(ctx, auth, {
               practiceId: request.params.id,
               // The language of the page that shows the offer, which its wallet then speaks too.
               locale: negotiateLocale(request.headers['accept-language']),
+              committing,
             });
           } catch (error) {
             if (error instanceof WalletPublicationError) throw new AppError('PUBLICATION_PENDING');

@@ -30,13 +30,15 @@ export type RateLimiter = {
   consume(buckets: readonly RateBucket[]): Promise<void>;
   /**
    * A budget of things made (share links, wallet offers): counts one hit as `consume` does, then
-   * runs `make`, and gives the hit back when the call is refused, by a bucket past its limit or by
-   * a refusal `make` throws (an error answered below 500: a 409, a 413, a 422…). Counted first, so calls made at
-   * once never pass the limit; a user's own mistakes never use up their budget. A failure of ours
-   * (a 500, a lost connection) keeps its hit: `make` may have saved its thing before it failed
-   * (a commit whose answer was lost), and a loop on a failing call must not make things unbounded.
+   * runs `make`, and gives the hit back when the call made nothing: refused by a bucket past its
+   * limit, by a refusal `make` throws (an error answered below 500: a 409, a 413, a 422…), or by a
+   * failure of ours (a 500, a lost connection) before `make` called `committing`, which it calls
+   * once its thing is written, just before the write commits. A failure from then on keeps its
+   * hit: the thing may stand though its answer was lost (a commit whose answer was lost), and a
+   * loop on such a call must not make things past the budget. Counted first, so calls made at once
+   * never pass the limit; neither a user's own mistakes nor our failures use up their budget.
    */
-  spend<T>(buckets: readonly RateBucket[], make: () => Promise<T>): Promise<T>;
+  spend<T>(buckets: readonly RateBucket[], make: (committing: () => void) => Promise<T>): Promise<T>;
   /**
    * Counts one hit before a check that takes time (a password hashed), so that attempts sent at
    * once each find the others counted; refused past a limit, and then nothing of this call stays
@@ -56,17 +58,6 @@ export type RateLimiter = {
   /** Forgets the buckets, as after a successful login. */
   reset(buckets: readonly RateBucket[]): Promise<void>;
   purgeExpired(): Promise<number>;
-};
-
-/**
- * A call refused (the caller's doing, or a limit): an error answered below 500, told as the error
- * handler tells it (error-handler.ts), by the `statusCode` it carries, an AppError or not (a
- * Fastify error: a body too large, a malformed upload). One with none is ours, a 500.
- */
-const isRefusal = (error: unknown): boolean => {
-  if (error instanceof AppError) return error.statusCode < 500;
-  const status = error instanceof Error ? (error as { statusCode?: unknown }).statusCode : undefined;
-  return typeof status === 'number' && status >= 400 && status < 500;
 };
 
 const reservationOf = (counters: readonly Counter[]) => counters as unknown as Reservation;
@@ -122,13 +113,17 @@ export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }): Rate
       const rules = limitsOf(buckets);
       const counters = await hitAll(db, rules, now);
       const over = counters.filter((counter) => counter.hits > (rules.get(counter.key)?.limit ?? 0));
+      let isCommitting = false;
       try {
         if (over.length > 0) throw rateLimited(over, now);
-        return await make();
+        return await make(() => {
+          isCommitting = true;
+        });
       } catch (error) {
-        if (!isRefusal(error)) throw error;
-        // Given back in the window it was counted in; should that fail, the hit stays counted (the
-        // budget errs on the safe side) and the call's own refusal is the one answered.
+        // Past `committing` the thing may stand, whatever was answered: its hit stays.
+        if (isCommitting) throw error;
+        // Nothing made: given back in the window it was counted in; should that fail, the hit stays
+        // counted (the budget errs on the safe side) and the call's own error is the one answered.
         await giveBackHits(db, counters).catch(() => undefined);
         throw error;
       }
