@@ -111,6 +111,13 @@ describe('a refugee declaring a document of their studies unobtainable', { shuff
     expect(submitted.statusCode).toBe(200);
     expect(practiceOf(submitted).status).toBe('unassigned');
     expect((await declare(refugee, id, 'diploma')).json()).toMatchObject({ code: 'PRACTICE_NOT_EDITABLE' });
+    // Nor withdrawn once submitted (staff assess the request as it was sent), nor ever by another.
+    expect((await call('DELETE', `/practices/${id}/unobtainable-documents/diploma`, other)).statusCode).toBe(
+      404,
+    );
+    const withdrawn = await call('DELETE', `/practices/${id}/unobtainable-documents/diploma`, refugee);
+    expect(withdrawn.statusCode).toBe(409);
+    expect(withdrawn.json()).toMatchObject({ code: 'PRACTICE_NOT_EDITABLE' });
   });
 
   it('is shown to staff beside the documents, and kept in the audit trail', async () => {
