@@ -5,7 +5,7 @@
 //     bin/lisbon, bin/lisbon-backup   the server and every CLI command; the nightly dump
 //     runtime/bin/node                 Node 24, the exact version of the root's `node` package
 //     apps/api/dist, apps/web/dist     the build (scripts/build.mjs), no source maps of the SPA
-//     node_modules                     the API's production dependencies only, from the lockfile
+//     node_modules                     of the API's production dependencies, the files its bundles load (traced)
 //     systemd/                         lisbon@.service, lisbon-migrate.service, lisbon-backup.{service,timer}
 //     lisbon.env.example, docs/, CHANGELOG.md, README.md, LICENSE, VERSION, COMMIT, package.json
 //
@@ -29,6 +29,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packRelease } from './release-archive.mjs';
+import { keepTracedModules, LICENCE } from './release-archive-contents.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -119,94 +120,6 @@ writeFileSync(
   `${JSON.stringify({ name, version, description, license, private: true, type: 'module', engines }, null, 2)}\n`,
 );
 
-/**
- * What the runtime never reads: type declarations, TypeScript sources, source maps and the
- * Markdown (READMEs, changelogs; the licences stay) of the packages, and TypeScript itself (an optional peer of viem's types, kept by npm as the root's
- * devDependency is in the lockfile). Roughly half of the installed bytes.
- */
-const LICENCE = /^(licen[cs]e|copying|notice)/i;
-const UNREAD = /\.(d\.ts|d\.mts|d\.cts|ts|mts|cts|tsx|map|md|markdown)$/i;
-function prune(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) prune(path);
-    else if (entry.isFile() && UNREAD.test(entry.name) && !LICENCE.test(entry.name)) rmSync(path);
-  }
-  // The directories left empty (viem's _types/, the packages' src/): some 700, 4 kB each on disk.
-  if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
-}
-rmSync(join(STAGE, 'node_modules/typescript'), { recursive: true, force: true });
-rmSync(join(STAGE, 'node_modules/.bin'), { recursive: true, force: true });
-prune(join(STAGE, 'node_modules'));
-// Parts of better-sqlite3 this runtime never loads: its C sources (node-gyp's, for a build from
-// source) and its binaries for other systems. Its loader (lib/binding.js) takes the musl binary
-// only in a musl process, and the release's Node is glibc's: only `<platform>-<arch>.node` stays.
-const modules = join(STAGE, 'node_modules');
-for (const path of ['better-sqlite3/deps', 'better-sqlite3/src'])
-  rmSync(join(modules, path), { recursive: true, force: true });
-for (const file of readdirSync(join(modules, 'better-sqlite3/prebuilds')))
-  if (file !== `${process.platform}-${process.arch}.node`)
-    rmSync(join(modules, 'better-sqlite3/prebuilds', file));
-
-/**
- * Copies of packages in a form Node never loads from this build (decision 092): browser bundles,
- * the module format the package's manifest does not hand to Node, and the entry points the build
- * never imports. Each path must exist (a new version that moves it fails the release here, so the
- * list is re-read at each upgrade), and after the removal every package the build imports is
- * imported from the release with its own Node (below), so a file the runtime loads cannot go.
- */
-const UNLOADED = [
-  // pdf-lib has no "exports": Node takes "main" (cjs/); es/ is the bundlers' "module", dist/ UMD.
-  'pdf-lib/dist',
-  'pdf-lib/es',
-  // The same for pdf-lib's own dependencies, which cjs/ requires by their "main" (lib/, cjs/).
-  '@pdf-lib/standard-fonts/dist',
-  '@pdf-lib/standard-fonts/es',
-  '@pdf-lib/upng/dist',
-  // viem and ox answer an `import` with _esm/ (their "exports"); _cjs/ is for `require`, which
-  // nothing in the release uses for them.
-  'viem/_cjs',
-  'ox/_cjs',
-  // date-fns: the build imports its functions' own modules (ES modules, its "exports".import,
-  // packages/domain/src/dates.ts); the browser bundles, the functional-programming entry and the
-  // locales other than en-US (the default that format() imports) are never loaded.
-  'date-fns/cdn.js',
-  'date-fns/cdn.min.js',
-  'date-fns/fp',
-  'date-fns/fp.js',
-  'date-fns/fp.cjs',
-  // libphonenumber-js: the browser bundle and the CommonJS copy (index.cjs's); the build imports
-  // the root's index.js, which reads min/, core/ and es6/.
-  'libphonenumber-js/bundle',
-  'libphonenumber-js/build',
-];
-for (const path of UNLOADED) {
-  if (!existsSync(join(modules, path)))
-    throw new Error(`${path} is not in the install: re-read the UNLOADED list of scripts/release.mjs`);
-  rmSync(join(modules, path), { recursive: true, force: true });
-}
-// Of date-fns's locales, en-US (format()'s default) and the helpers it builds on; and none of its
-// CommonJS copies (*.cjs, for `require`): the build imports it as ES modules.
-const locales = join(modules, 'date-fns/locale');
-const keptLocales = new Set(['en-US', 'en-US.js', '_lib', 'types.js']);
-for (const entry of readdirSync(locales))
-  if (!keptLocales.has(entry)) rmSync(join(locales, entry), { recursive: true, force: true });
-(function dropCommonJs(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) dropCommonJs(join(dir, entry.name));
-    else if (entry.name.endsWith('.cjs')) rmSync(join(dir, entry.name));
-  }
-})(join(modules, 'date-fns'));
-
-// Of DejaVu's 22 fonts (10 MB), the three the PDFs embed: the list is the one platform/pdf/fonts.ts reads.
-const fontsSource = readFileSync(join(ROOT, 'apps/api/src/platform/pdf/fonts.ts'), 'utf8');
-const usedFonts = new Set([...fontsSource.matchAll(/'(DejaVu[\w-]+\.ttf)'/g)].map((match) => match[1]));
-if (usedFonts.size === 0) throw new Error('no DejaVu font named in apps/api/src/platform/pdf/fonts.ts');
-const fontDir = join(modules, 'dejavu-fonts-ttf/ttf');
-for (const file of readdirSync(fontDir)) if (!usedFonts.has(file)) rmSync(join(fontDir, file));
-for (const file of ['status.txt', 'unicover.txt', 'langcover.txt', 'NEWS', 'fontconfig'])
-  rmSync(join(modules, 'dejavu-fonts-ttf', file), { recursive: true, force: true });
-
 // The build: the API's bundles with their maps (stack traces), the SPA without the maps it keeps apart.
 const copyTree = (from, to) => cpSync(join(ROOT, from), join(STAGE, to ?? from), { recursive: true });
 mkdirSync(join(STAGE, 'apps/api/dist'), { recursive: true });
@@ -215,6 +128,58 @@ for (const file of readdirSync(join(ROOT, 'apps/api/dist'))) {
 }
 copyTree('apps/web/dist');
 rmSync(join(STAGE, 'apps/web/dist/.build-stamp'), { force: true });
+
+/**
+ * Of the installed dependencies, the files the API's bundles may load (decision 092, amended):
+ * @vercel/nft traces them from every entry and chunk of apps/api/dist, and the rest goes
+ * (scripts/release-archive-contents.mjs): the packages no bundle reaches (TypeScript, an optional
+ * peer of viem's types that npm keeps as the root's devDependency is in the lockfile; @types/node,
+ * a dependency of stripe's; the packages of other packages' build and test tools) and, of the
+ * packages that ship, their tests, sources, documents, browser bundles and the module copies Node
+ * does not load from this build (the CommonJS copy of a package the bundles import, the ES copy of
+ * one they require). Each package that ships keeps its licence and notice files. Two kinds of file
+ * are found at run time by a computed name, which the trace cannot follow: better-sqlite3's
+ * binary (lib/binding.js names it by the system: this one's, the release's Node being glibc's,
+ * and not the other systems' builds beside it) and the fonts platform/pdf/fonts.ts resolves.
+ */
+const modules = join(STAGE, 'node_modules');
+rmSync(join(modules, '.bin'), { recursive: true, force: true });
+// Of DejaVu's 22 fonts (10 MB), the three the PDFs embed: the list is the one platform/pdf/fonts.ts reads.
+const fontsSource = readFileSync(join(ROOT, 'apps/api/src/platform/pdf/fonts.ts'), 'utf8');
+const usedFonts = new Set([...fontsSource.matchAll(/'(DejaVu[\w-]+\.ttf)'/g)].map((match) => match[1]));
+if (usedFonts.size === 0) throw new Error('no DejaVu font named in apps/api/src/platform/pdf/fonts.ts');
+const sqliteBinary = `${process.platform}-${process.arch}.node`;
+const bundles = readdirSync(join(STAGE, 'apps/api/dist'))
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => join(STAGE, 'apps/api/dist', file));
+const { kept } = await keepTracedModules({
+  root: STAGE,
+  entries: bundles,
+  keep: [
+    `node_modules/better-sqlite3/prebuilds/${sqliteBinary}`,
+    ...[...usedFonts].map((font) => `node_modules/dejavu-fonts-ttf/ttf/${font}`),
+  ],
+});
+for (const font of usedFonts)
+  if (!kept.includes(`node_modules/dejavu-fonts-ttf/ttf/${font}`))
+    throw new Error(`${font}, which platform/pdf/fonts.ts reads, is not in dejavu-fonts-ttf/ttf`);
+// What a traced folder may still hold that the runtime never reads: type declarations, TypeScript
+// sources, source maps (swagger-ui's, served only to a browser's developer tools) and Markdown.
+const UNREAD = /\.(d\.ts|d\.mts|d\.cts|ts|mts|cts|tsx|map|md|markdown)$/i;
+(function prune(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) prune(path);
+    else if (entry.isFile() && UNREAD.test(entry.name) && !LICENCE.test(entry.name)) rmSync(path);
+  }
+  if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
+})(modules);
+// The trace follows a computed name through every value it may take: of the binaries and fonts it
+// may have kept so, this system's and the three the PDFs embed.
+for (const file of readdirSync(join(modules, 'better-sqlite3/prebuilds')))
+  if (file !== sqliteBinary) rmSync(join(modules, 'better-sqlite3/prebuilds', file));
+const fontDir = join(modules, 'dejavu-fonts-ttf/ttf');
+for (const file of readdirSync(fontDir)) if (!usedFonts.has(file)) rmSync(join(fontDir, file));
 
 // Node 24 from the registry's `node` package (decision 001): the exact version the lockfile pins.
 const nodeVersion = rootPackage.devDependencies.node;
