@@ -80,6 +80,7 @@ const worker = createWorker({
   jobs: registeredJobs({ mailer, ctx, webhookTransport }),
   log: app.log,
   leaseSeconds: config.jobLeaseSeconds,
+  metrics,
 });
 const HOUSEKEEPING_MS = 15 * 60_000;
 const housekeeping = setInterval(() => {

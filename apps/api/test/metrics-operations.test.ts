@@ -1,11 +1,16 @@
 import Fastify from 'fastify';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ManualClock } from '../src/platform/clock';
 import { registerMetrics } from '../src/platform/http/metrics';
 import { VERSION } from '../src/app';
 import { recordBackup } from '../src/platform/backup-record';
 import { buildCommit } from '../src/platform/build';
+import { defineJob, registerJob } from '../src/platform/jobs/definition';
+import { createDatabaseQueue } from '../src/platform/jobs/queue';
 import { insertJob } from '../src/platform/jobs/repository';
+import { createWorker, retryDelaySeconds } from '../src/platform/jobs/worker';
 import { createMetrics } from '../src/platform/metrics';
 import { isPostgresRun, useTestApp } from './helper';
 import { startS3Server } from './s3';
@@ -107,6 +112,47 @@ describe('GET /metrics for operators', () => {
     const text = await scrape(app);
     expect(sample(text, 'lisbon_http_errors_total{method="GET",route="/boom/:id",status="500"}')).toBe(2);
     expect(text).not.toMatch(/lisbon_http_errors_total\{[^}]*route="\/fine"/);
+    await app.close();
+  });
+
+  it('counts the jobs given up for good by kind, from 0, and not an attempt that will be retried', async () => {
+    // The example alert LisbonJobsFailing reads this counter, not the failed rows the queue keeps
+    // (docs/ops/lisbon-alerts.yml): each instance counts the jobs its worker gave up.
+    const app = Fastify();
+    const metrics = createMetrics();
+    registerMetrics(app, { metrics, token: METRICS_TOKEN, db: t.database.db, clock });
+    const failingJob = defineJob({
+      name: 'test.failing-kind',
+      version: 1,
+      payload: z.object({ n: z.number() }),
+      maxAttempts: 2,
+    });
+    const failing = registerJob(failingJob, () => Promise.reject(new Error('refused on purpose')));
+    const worker = createWorker({
+      db: t.database.db,
+      clock,
+      jobs: [failing],
+      log: pino({ level: 'silent' }),
+      metrics,
+    });
+    const series = 'lisbon_jobs_failed_total{kind="test.failing-kind"}';
+    // At 0 before any failure, so that Prometheus's increase() sees the first one (a series that
+    // appears at 1 shows no increase), after a restart too.
+    expect(sample(await scrape(app), series)).toBe(0);
+    await createDatabaseQueue(clock).enqueue(t.database.db, failingJob, { n: 1 });
+    // The first attempt fails: it will be retried, nothing is given up.
+    expect(await worker.drainOnce()).toBe(1);
+    expect(sample(await scrape(app), series)).toBe(0);
+    // The last attempt fails: given up for good.
+    clock.advance({ seconds: retryDelaySeconds(1) });
+    expect(await worker.drainOnce()).toBe(1);
+    expect(sample(await scrape(app), series)).toBe(1);
+    // The failed row stays in the queue; the counter counts the give-up once, not at each scrape.
+    expect(sample(await scrape(app), series)).toBe(1);
+    expect(sample(await scrape(app), 'lisbon_jobs_by_kind{kind="test.failing-kind",status="failed"}')).toBe(
+      1,
+    );
+    await t.database.db.deleteFrom('jobs').where('name', 'like', 'test.%').execute();
     await app.close();
   });
 

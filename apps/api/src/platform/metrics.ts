@@ -21,6 +21,11 @@ export type Metrics = {
   readonly jobs: Gauge<'status'>;
   readonly oldestDueJobAge: Gauge;
   readonly jobsByKind: Gauge<'kind' | 'status'>;
+  /**
+   * Jobs this instance's worker gave up for good (the last attempt failed), by kind (the job's
+   * name): from 0 for every kind it runs, so that Prometheus's increase() sees the first one.
+   */
+  readonly jobsFailed: Counter<'kind'>;
   readonly httpErrors: Counter<'method' | 'route' | 'status'>;
   readonly dbPool: Gauge<'state'>;
   /** The password hashes of the process (platform/passwords.ts): running, waiting, refused. */
@@ -113,6 +118,12 @@ export function createMetrics({
       name: 'lisbon_jobs_by_kind',
       help: 'Background jobs in the shared queue by kind (mail, publication, payment…) and status, read at the scrape.',
       labelNames: ['kind', 'status'],
+      registers: [registry],
+    }),
+    jobsFailed: new Counter({
+      name: 'lisbon_jobs_failed_total',
+      help: 'Background jobs this instance gave up for good (their last attempt failed), by kind (mail, publication, payment…).',
+      labelNames: ['kind'],
       registers: [registry],
     }),
     httpErrors: new Counter({

@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import { DEFAULT_JOB_KIND, JOB_KINDS, kindOf, type JobKind, type RegisteredJob } from './definition';
 import { claimNextJob, deleteJob, recordFailedRun, releaseJob, renewLease, type JobRow } from './repository';
 import { errorCode, messageOf } from '../errors';
+import type { Metrics } from '../metrics';
 
 export type WorkerOptions = {
   db: Db;
@@ -21,6 +22,8 @@ export type WorkerOptions = {
   /** How often the lease of a running job is renewed; a third of the lease by default. */
   heartbeatMs?: number;
   workerId?: string;
+  /** Where the jobs given up for good are counted (`lisbon_jobs_failed_total`): the process's metrics. */
+  metrics?: Pick<Metrics, 'jobsFailed'>;
 };
 
 export type Worker = {
@@ -137,6 +140,9 @@ export function createWorker(options: WorkerOptions): Worker {
   /** The jobs in hand, with their rows: what `stop()` waits for or gives back. */
   const inHand = new Map<Promise<void>, JobRow>();
   const busy = recordOf(KINDS_BY_PRIORITY, () => 0);
+  // Every kind this worker runs is counted from 0: a series that first appears at 1 shows no
+  // increase() to Prometheus, so the first job given up (after a restart too) would raise no alert.
+  for (const name of registry.keys()) options.metrics?.jobsFailed.inc({ kind: name }, 0);
   let isStarted = false;
   let isStopping = false;
 
@@ -181,7 +187,10 @@ export function createWorker(options: WorkerOptions): Worker {
       // or a name: the whole message, with those under it, is in the job's row (jobs.last_error).
       const context = { job: row.name, jobId: row.id, attempt: row.attempts, retryAt, cause: causeOf(error) };
       if (retryAt) log.warn(context, 'job failed; it will be retried');
-      else log.error(context, 'job failed for good after its last attempt');
+      else {
+        log.error(context, 'job failed for good after its last attempt');
+        options.metrics?.jobsFailed.inc({ kind: row.name });
+      }
     } finally {
       stopHeartbeat();
       // What the job changed is heard before it counts as done: this instance's next call never
