@@ -107,6 +107,43 @@ test('a page opens at its top, Back returns to where the page before was, and a 
   await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(scrolled);
 });
 
+test('a visitor who scrolls the home page before the app has taken it over stays where they scrolled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  // The texts the app waits for before it hydrates the build's HTML are held: the page shows,
+  // and the visitor scrolls down to the footer, as on a slow phone.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/en-US-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page
+    .getByRole('navigation', { name: 'Useful links' })
+    .getByRole('link', { name: 'Home' })
+    .scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate<number>('window.scrollY');
+  expect(scrolled).toBeGreaterThan(0);
+  release();
+  // The page's own boundary hydrated (React's mark on its heading), the router's first restore done.
+  // Polled with evaluate: waitForFunction's polling compiles its text with `new Function`, which
+  // the portal's Content-Security-Policy refuses.
+  await expect
+    .poll(() =>
+      page.evaluate<boolean>(
+        `Object.keys(document.querySelector('#main-content h1') ?? {}).some((key) => key.startsWith('__reactFiber$'))`,
+      ),
+    )
+    .toBe(true);
+  await expect(page.getByLabel('Language')).toBeEnabled();
+  expect(await page.evaluate<number>('window.scrollY')).toBe(scrolled);
+  await page.unroute(/\/assets\/en-US-[^/]+\.js$/);
+});
+
 test('a page opened by a link takes focus at its heading, so a screen reader says where it led; a page loaded afresh keeps the browser’s', async ({
   page,
 }) => {

@@ -1,4 +1,5 @@
-import { type GetScrollRestorationKeyFunction, ScrollRestoration } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { type GetScrollRestorationKeyFunction, ScrollRestoration, useLocation } from 'react-router';
 
 /**
  * A page the router opens starts at its top, and Back returns to where the previous page was:
@@ -13,6 +14,37 @@ const thisLoad = `load-${String(performance.timeOrigin)}`;
 const entryKey: GetScrollRestorationKeyFunction = (location) =>
   location.key === 'default' ? thisLoad : location.key;
 
+/**
+ * Where the visitor had scrolled the page the build rendered before React took it over (its
+ * boundary hydrates after the header, on a busy phone seconds after the page shows), and whether
+ * that position has been given back once.
+ */
+const arrival: { position: number | null; kept: boolean } = { position: null, kept: false };
+
+/** Reads the position as the router first finds it: its layout effect runs before the router's. */
+function ArrivalPosition() {
+  useLayoutEffect(() => {
+    arrival.position ??= window.scrollY;
+  }, []);
+  return null;
+}
+
 export function PageScroll() {
-  return <ScrollRestoration getKey={entryKey} />;
+  const { key, hash } = useLocation();
+  // The router's first restore sends a page loaded afresh to its top, even the build's HTML the
+  // visitor has already scrolled (read to the footer, say): that page stays where they are. This
+  // layout effect runs after its children's, the router's included.
+  useLayoutEffect(() => {
+    if (arrival.kept) return;
+    arrival.kept = true;
+    if (key === 'default' && hash === '' && arrival.position) window.scrollTo(0, arrival.position);
+    // Once, on the first page: later pages are the router's to place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <>
+      <ArrivalPosition />
+      <ScrollRestoration getKey={entryKey} />
+    </>
+  );
 }
