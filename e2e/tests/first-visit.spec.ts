@@ -168,9 +168,16 @@ test.describe('on a phone', () => {
     // header (on a busy machine, well after the network is idle): its frame listens for the first
     // key only once hydrated. A key pressed before it finds the build's HTML, and the next key
     // brings the finder, as a person Tabbing on would find.
-    await page.waitForFunction(
-      `(() => { const frame = document.querySelector('.discovery-frame'); return frame === null || Object.keys(frame).some((key) => key.startsWith('__reactFiber$')); })()`,
-    );
+    // Polled with evaluate: waitForFunction's own polling, needed as soon as the section is not yet
+    // hydrated at the first look, compiles its text with `new Function`, which the portal's
+    // Content-Security-Policy refuses (an EvalError, and a violation that fails the journey).
+    await expect
+      .poll(() =>
+        page.evaluate<boolean>(
+          `(() => { const frame = document.querySelector('.discovery-frame'); return frame === null || Object.keys(frame).some((key) => key.startsWith('__reactFiber$')); })()`,
+        ),
+      )
+      .toBe(true);
     const country = page.getByRole('combobox', { name: /^Country of education system/ });
     // The first key brings the finder (its chunk and its texts), as a person takes a moment to
     // Tab from the skip link to it. Hydrated is not yet listening (React runs the frame's effect
