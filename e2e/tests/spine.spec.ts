@@ -122,12 +122,11 @@ test('a visitor who scrolls the home page before the app has taken it over stays
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  await page
+  const footerLink = page
     .getByRole('navigation', { name: 'Useful links' })
-    .getByRole('link', { name: 'Home' })
-    .scrollIntoViewIfNeeded();
-  const scrolled = await page.evaluate<number>('window.scrollY');
-  expect(scrolled).toBeGreaterThan(0);
+    .getByRole('link', { name: 'Home' });
+  await footerLink.scrollIntoViewIfNeeded();
+  expect(await page.evaluate<number>('window.scrollY')).toBeGreaterThan(0);
   release();
   // The page's own boundary hydrated (React's mark on its heading), the router's first restore done.
   // Polled with evaluate: waitForFunction's polling compiles its text with `new Function`, which
@@ -140,7 +139,9 @@ test('a visitor who scrolls the home page before the app has taken it over stays
     )
     .toBe(true);
   await expect(page.getByLabel('Language')).toBeEnabled();
-  expect(await page.evaluate<number>('window.scrollY')).toBe(scrolled);
+  // What they were reading is still on the screen (the browser's scroll anchoring may move the
+  // position by what the app adds above it).
+  await expect(footerLink).toBeInViewport();
   await page.unroute(/\/assets\/en-US-[^/]+\.js$/);
 });
 
