@@ -1,4 +1,7 @@
+import pino from 'pino';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppContext } from '../src/context';
+import { checkCountedPassword, type CountedPasswordAttempt } from '../src/modules/auth/service';
 import { ManualClock } from '../src/platform/clock';
 import {
   createPasswordWork,
@@ -7,6 +10,7 @@ import {
   passwordWork,
 } from '../src/platform/passwords';
 import { useTestApp } from './helper';
+import { logLines } from './log-lines';
 import { bearer, createUser, login, NEW_PASSWORD, PASSWORD } from './identity';
 
 // Decision 047: the argon2id hashes of an instance run a few at a time, the rest wait in a bounded
@@ -158,6 +162,39 @@ describe('a password check the instance has no room for', () => {
       await release();
     }
     expect((await change(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers 429 PASSWORD_CHECKS_BUSY, not the database’s error, when the count cannot be given back either, and tells the operator without the email or the password', async () => {
+    const warnings = logLines<{ msg: string; userId?: unknown; address?: unknown; error?: unknown }>();
+    const attempt: CountedPasswordAttempt = {
+      email: 'refund@example.org',
+      userId: 42,
+      address: '203.0.113.83',
+      counted: [],
+      reservations: [],
+      log: pino(warnings.stream),
+    };
+    const lostDatabase = Object.assign(new Error('connection to 10.0.0.5 lost: refund@example.org'), {
+      code: 'ECONNRESET',
+    });
+    const ctx = {
+      limiter: { refund: () => Promise.reject(lostDatabase) },
+    } as unknown as AppContext;
+    const release = holdPasswordWork(PASSWORD_HASHES_AT_ONCE + PASSWORD_HASHES_WAITING);
+    try {
+      await expect(checkCountedPassword(ctx, attempt, null, PASSWORD)).rejects.toMatchObject(busy);
+    } finally {
+      await release();
+    }
+    expect(warnings.entries()).toMatchObject([
+      {
+        msg: 'a password attempt not checked could not be given back: it stays counted',
+        userId: 42,
+        address: '203.0.113.83',
+        error: { name: 'Error', code: 'ECONNRESET' },
+      },
+    ]);
+    expect(warnings.lines.join('\n')).not.toMatch(/refund@example\.org|Quiet#Harbour42/);
   });
 
   it('lets a login wait its turn while every hash place is taken, and answers it once one frees', async () => {

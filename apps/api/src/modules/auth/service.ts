@@ -45,9 +45,12 @@ export type PasswordAttempt = { email: string; userId: number | null };
  */
 export type CountedPasswordAttempt = {
   email: string;
+  /** The account's id, when an account has that email: what a log line about the attempt names. */
+  userId: number | null;
   address: string;
   counted: RateBucket[];
   reservations: Reservation[];
+  log?: RequestMeta['log'];
 };
 
 /**
@@ -66,7 +69,14 @@ export async function countPasswordAttempt(
 ): Promise<CountedPasswordAttempt> {
   const pair = loginAccountAddressBucket(email, meta.address);
   const pairReserved = await ctx.limiter.reserve([pair]);
-  const attempt = { email, address: meta.address, counted: [pair], reservations: [pairReserved] };
+  const attempt: CountedPasswordAttempt = {
+    email,
+    userId,
+    address: meta.address,
+    counted: [pair],
+    reservations: [pairReserved],
+    ...(meta.log ? { log: meta.log } : {}),
+  };
   if ((await ctx.limiter.count(knownAddressBucket(email, meta.address))) > 0) return attempt;
   let addressReserved: Reservation;
   try {
@@ -105,6 +115,8 @@ export async function recordPasswordFailure(ctx: AppContext, attempt: CountedPas
  * The password checked for a counted attempt. A check that failed on our side, or that the
  * instance had no room for (429 PASSWORD_CHECKS_BUSY), is no attempt: its count is given back,
  * or an owner retrying the right password while the portal is busy would lock themselves out.
+ * Giving it back is best effort: should that fail too (the database briefly away), the attempt
+ * stays counted, the operator is told, and the check's own error is the one answered (a 429, not a 500).
  */
 export async function checkCountedPassword(
   ctx: AppContext,
@@ -115,9 +127,23 @@ export async function checkCountedPassword(
   try {
     return await verifyPassword(storedHash, password);
   } catch (error) {
-    await forgetPasswordAttempt(ctx, attempt);
+    await forgetPasswordAttempt(ctx, attempt).catch((refundError: unknown) => {
+      // The account's id and the address, never the email or the password; of the error only what
+      // it is, as a database's message may quote what it was given.
+      attempt.log?.warn(
+        { userId: attempt.userId, address: attempt.address, error: errorKind(refundError) },
+        'a password attempt not checked could not be given back: it stays counted',
+      );
+    });
     throw error;
   }
+}
+
+/** What an error is, without its message: its name and, for a driver's error, its code. */
+function errorKind(error: unknown): { name: string; code?: string } {
+  if (!(error instanceof Error)) return { name: typeof error };
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' ? { name: error.name, code } : { name: error.name };
 }
 
 /** A right password is no failure: the attempt's count is taken back. */
