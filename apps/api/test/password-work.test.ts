@@ -5,6 +5,7 @@ import { checkCountedPassword, type CountedPasswordAttempt } from '../src/module
 import { ManualClock } from '../src/platform/clock';
 import {
   createPasswordWork,
+  PASSWORD_CHECKS_PER_ADDRESS,
   PASSWORD_HASHES_AT_ONCE,
   PASSWORD_HASHES_WAITING,
   passwordWork,
@@ -20,7 +21,15 @@ const clock = new ManualClock();
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef';
 const t = useTestApp({ clock, env: { METRICS_TOKEN } });
 beforeAll(async () => {
-  for (const email of ['busy@example.org', 'queued@example.org', 'changer@example.org']) {
+  for (const email of [
+    'busy@example.org',
+    'queued@example.org',
+    'changer@example.org',
+    'crowd@example.org',
+    'crowd-too@example.org',
+    'crowd-neighbour@example.org',
+    'elsewhere@example.org',
+  ]) {
     await createUser(t.database, clock, { email });
   }
 });
@@ -96,6 +105,35 @@ describe('the password hashes of one instance (createPasswordWork)', () => {
     expect(most).toBe(2);
     expect(work.running + work.waiting).toBe(0);
   });
+
+  it('lets one address have three checks running or waiting: its fourth is refused, before it is counted, while other addresses still get in', async () => {
+    const work = createPasswordWork({ atOnce: 2, waiting: 10, perAddress: 3 });
+    const finish: (() => void)[] = [];
+    const hash = () => new Promise<void>((resolve) => finish.push(resolve));
+    const crowd = Array.from({ length: 5 }, () => settle(work.run(hash, '203.0.113.90')));
+    for (const refused of await Promise.all(crowd.slice(3))) expect(refused).toMatchObject({ error: busy });
+    expect(work.heldBy('203.0.113.90')).toBe(3);
+    expect(() => work.assertRoom('203.0.113.90')).toThrow(expect.objectContaining(busy));
+    expect(work.refused).toBe(3);
+    // Another address: room, in the same queue.
+    expect(() => work.assertRoom('198.51.100.91')).not.toThrow();
+    const other = settle(work.run(hash, '198.51.100.91'));
+    expect(work.running + work.waiting).toBe(4);
+    expect(work.heldBy('198.51.100.91')).toBe(1);
+    // A check of the crowded address that ends makes room for one more of it.
+    finish.shift()!();
+    await vi.waitFor(() => expect(work.heldBy('203.0.113.90')).toBe(2));
+    const next = settle(work.run(hash, '203.0.113.90'));
+    expect(work.heldBy('203.0.113.90')).toBe(3);
+    for (let left = 4; left > 0; left -= 1) {
+      await vi.waitFor(() => expect(finish.length).toBeGreaterThan(0));
+      finish.shift()!();
+    }
+    expect(await Promise.all([...crowd.slice(0, 3), other, next])).toEqual(
+      Array.from({ length: 5 }, () => ({ value: undefined })),
+    );
+    expect(work.heldBy('203.0.113.90') + work.heldBy('198.51.100.91')).toBe(0);
+  });
 });
 
 describe('a password check the instance has no room for', () => {
@@ -162,6 +200,49 @@ describe('a password check the instance has no room for', () => {
       await release();
     }
     expect((await change(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it(`checks at most ${PASSWORD_CHECKS_PER_ADDRESS} passwords of one address at once: the others get 429 PASSWORD_CHECKS_BUSY and count nothing, other addresses wait their turn, and every right password gets in`, async () => {
+    const release = holdPasswordWork(PASSWORD_HASHES_AT_ONCE);
+    // Two accounts, as one account's attempts at an address are five at a time already (counted first).
+    const crowd = Array.from({ length: PASSWORD_CHECKS_PER_ADDRESS }, (_, n) =>
+      login(t.app, n % 2 ? 'crowd@example.org' : 'crowd-too@example.org', PASSWORD, '203.0.113.90'),
+    );
+    let elsewhere: ReturnType<typeof login> | undefined;
+    try {
+      await vi.waitFor(() => expect(passwordWork.waiting).toBe(PASSWORD_CHECKS_PER_ADDRESS));
+      expect(passwordWork.heldBy('203.0.113.90')).toBe(PASSWORD_CHECKS_PER_ADDRESS);
+      // More than the five an account has at an address, all refused at once, none checked or counted.
+      const refused: Awaited<ReturnType<typeof login>>[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        void login(t.app, 'crowd-neighbour@example.org', 'Wrong#Guess123', '203.0.113.90').then((answer) =>
+          refused.push(answer),
+        );
+      }
+      await vi.waitFor(() => expect(refused).toHaveLength(6));
+      for (const { response } of refused) {
+        expect(response.statusCode).toBe(429);
+        expect(response.headers['retry-after']).toBe('5');
+        expect(response.json()).toMatchObject({ code: 'PASSWORD_CHECKS_BUSY' });
+      }
+      expect(passwordWork.waiting).toBe(PASSWORD_CHECKS_PER_ADDRESS);
+      // Another address is not refused: it waits in the instance's queue.
+      elsewhere = login(t.app, 'elsewhere@example.org', PASSWORD, '198.51.100.91');
+      await vi.waitFor(() => expect(passwordWork.waiting).toBe(PASSWORD_CHECKS_PER_ADDRESS + 1));
+    } finally {
+      await release();
+    }
+    for (const { response } of await Promise.all(crowd)) expect(response.statusCode).toBe(200);
+    expect((await elsewhere).response.statusCode).toBe(200);
+    expect(passwordWork.heldBy('203.0.113.90')).toBe(0);
+    // The refused ones counted nothing: five wrong passwords are still five attempts, then the right one.
+    for (let i = 0; i < 4; i += 1) {
+      const wrong = await login(t.app, 'crowd-neighbour@example.org', 'Wrong#Guess123', '203.0.113.90');
+      expect(wrong.response.statusCode).toBe(401);
+    }
+    expect(
+      (await login(t.app, 'crowd-neighbour@example.org', PASSWORD, '203.0.113.90')).response.statusCode,
+    ).toBe(200);
   });
 
   it('answers 429 PASSWORD_CHECKS_BUSY, not the database’s error, when the count cannot be given back either, and tells the operator without the email or the password', async () => {

@@ -146,7 +146,7 @@ export function createMetrics({
     }),
     passwordHashesRefused: new Counter({
       name: 'lisbon_password_hashes_refused_total',
-      help: 'Password checks and hashes this instance refused with 429 PASSWORD_CHECKS_BUSY, every place taken and its queue full.',
+      help: 'Password checks and hashes this instance refused with 429 PASSWORD_CHECKS_BUSY: every place taken and its queue full, or 8 already from the same client address.',
       registers: [registry],
     }),
     redisUp: new Gauge({

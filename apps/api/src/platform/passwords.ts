@@ -22,6 +22,12 @@ let argon2Options: Argon2Options = ARGON2_OPTIONS;
 export const PASSWORD_HASHES_AT_ONCE = Math.min(4, Math.max(1, availableParallelism()));
 /** Hashes waiting for their turn: a second or two of work at most, past which one is refused. */
 export const PASSWORD_HASHES_WAITING = 64;
+/**
+ * Password checks one client address may have running or waiting at once: a client sending its
+ * right password hundreds of times at once (each given back, so the login limits never stop it)
+ * takes no more than these of the instance's places, and leaves the rest to everyone else.
+ */
+export const PASSWORD_CHECKS_PER_ADDRESS = 8;
 /** What a refused hash asks its caller to wait, in seconds (Retry-After). */
 export const PASSWORD_HASHES_RETRY_SECONDS = 5;
 
@@ -29,32 +35,67 @@ export const PASSWORD_HASHES_RETRY_SECONDS = 5;
 export type PasswordWork = {
   /**
    * Runs `work` once fewer than `atOnce` hashes run, in the order asked; refused at once with 429
-   * PASSWORD_CHECKS_BUSY and Retry-After when `waiting` already wait (decision 047).
+   * PASSWORD_CHECKS_BUSY and Retry-After when `waiting` already wait, or when `from` (a client's
+   * address) already has `perAddress` running or waiting (decision 047).
    */
-  run<T>(work: () => Promise<T>): Promise<T>;
+  run<T>(work: () => Promise<T>, from?: string): Promise<T>;
+  /**
+   * Throws what `run` would refuse with, counted as refused, when it has no room now for a check
+   * from `from`: asked before an attempt is counted, so that a refusal costs the limits nothing.
+   */
+  assertRoom(from: string): void;
   readonly running: number;
   readonly waiting: number;
+  /** The checks of one address running or waiting. */
+  heldBy(from: string): number;
   /** How many were refused since the process started (`lisbon_password_hashes_refused_total`). */
   readonly refused: number;
 };
 
-export function createPasswordWork({ atOnce, waiting }: { atOnce: number; waiting: number }): PasswordWork {
+export function createPasswordWork({
+  atOnce,
+  waiting,
+  perAddress = PASSWORD_CHECKS_PER_ADDRESS,
+}: {
+  atOnce: number;
+  waiting: number;
+  perAddress?: number;
+}): PasswordWork {
   const limit = pLimit(atOnce);
+  /** Checks running or waiting per address; an address with none has no entry. */
+  const held = new Map<string, number>();
   let refused = 0;
+  const hasRoom = (from: string | undefined) =>
+    limit.activeCount + limit.pendingCount < atOnce + waiting &&
+    (from === undefined || (held.get(from) ?? 0) < perAddress);
+  const busy = () => {
+    refused += 1;
+    const headers = { 'retry-after': String(PASSWORD_HASHES_RETRY_SECONDS) };
+    return new AppError('PASSWORD_CHECKS_BUSY', { headers });
+  };
+  const release = (from: string) => {
+    const left = (held.get(from) ?? 1) - 1;
+    if (left > 0) held.set(from, left);
+    else held.delete(from);
+  };
   return {
-    run(work) {
-      if (limit.activeCount + limit.pendingCount >= atOnce + waiting) {
-        refused += 1;
-        const headers = { 'retry-after': String(PASSWORD_HASHES_RETRY_SECONDS) };
-        return Promise.reject(new AppError('PASSWORD_CHECKS_BUSY', { headers }));
-      }
-      return limit(work);
+    run(work, from) {
+      if (!hasRoom(from)) return Promise.reject(busy());
+      if (from === undefined) return limit(work);
+      held.set(from, (held.get(from) ?? 0) + 1);
+      return limit(work).finally(() => release(from));
+    },
+    assertRoom(from) {
+      if (!hasRoom(from)) throw busy();
     },
     get running() {
       return limit.activeCount;
     },
     get waiting() {
       return limit.pendingCount;
+    },
+    heldBy(from) {
+      return held.get(from) ?? 0;
     },
     get refused() {
       return refused;
@@ -92,15 +133,17 @@ export function setArgon2OptionsForTests(options: Argon2Options): void {
 /**
  * Checks a password against a stored hash. Without a hash (unknown email, account not activated)
  * it checks against a throwaway one, so the answer takes as long and says as little. Throws 429
- * PASSWORD_CHECKS_BUSY, checking nothing, when the instance has too many hashes to do already.
+ * PASSWORD_CHECKS_BUSY, checking nothing, when the instance has too many hashes to do already,
+ * or `from` (the client's address) has PASSWORD_CHECKS_PER_ADDRESS checks running or waiting.
  */
 export async function verifyPassword(
   storedHash: string | null | undefined,
   password: string,
+  from?: string,
 ): Promise<boolean> {
   const target = storedHash ?? (await dummyHash);
   // The check waits its turn (429 PASSWORD_CHECKS_BUSY past the queue); only a hash it cannot read is false.
-  const isMatch = await passwordWork.run(() => verify(target, password).catch(() => false));
+  const isMatch = await passwordWork.run(() => verify(target, password).catch(() => false), from);
   return storedHash ? isMatch : false;
 }
 

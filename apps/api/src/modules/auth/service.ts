@@ -5,7 +5,7 @@ import { isoAfter } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import type { RateBucket, Reservation } from '../../platform/rate-limit/limiter';
 import { AppError } from '../../platform/errors';
-import { verifyPassword } from '../../platform/passwords';
+import { passwordWork, verifyPassword } from '../../platform/passwords';
 import type { Authenticated } from '../sessions/service';
 import { isTwoFactorEnabled, openSession, purgeExpiredSessions, revokeSession } from '../sessions/service';
 import { findAccountByEmail, isActive, takeBrowserLocale } from '../users/accounts';
@@ -60,13 +60,16 @@ export type CountedPasswordAttempt = {
  * there. Failures at this address for any account (100) and for the account from everywhere (30)
  * refuse only addresses where the account's password was never given right: an attacker spread
  * over many addresses, or many accounts tried from a shared address, slows every other address
- * down, never the user at an address of theirs (decision 084). A refused attempt counts nothing.
+ * down, never the user at an address of theirs (decision 084). A refused attempt counts nothing:
+ * that includes one the instance has no room to check now, from this address or at all
+ * (429 PASSWORD_CHECKS_BUSY, asked first).
  */
 export async function countPasswordAttempt(
   ctx: AppContext,
   { email, userId }: PasswordAttempt,
   meta: RequestMeta,
 ): Promise<CountedPasswordAttempt> {
+  passwordWork.assertRoom(meta.address);
   const pair = loginAccountAddressBucket(email, meta.address);
   const pairReserved = await ctx.limiter.reserve([pair]);
   const attempt: CountedPasswordAttempt = {
@@ -125,7 +128,7 @@ export async function checkCountedPassword(
   password: string,
 ): Promise<boolean> {
   try {
-    return await verifyPassword(storedHash, password);
+    return await verifyPassword(storedHash, password, attempt.address);
   } catch (error) {
     await forgetPasswordAttempt(ctx, attempt).catch((refundError: unknown) => {
       // The account's id and the address, never the email or the password; of the error only what
