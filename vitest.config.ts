@@ -91,6 +91,11 @@ export default defineConfig({
           isolate: false,
           environment: 'node',
           testTimeout: 20_000,
+          // A file's setup may publish a statement (its PDF rendered on a thread, its record anchored
+          // on a local chain): on a 2-core machine busy with other work it took more than the 10 s
+          // default and failed a CI run (statements-share-links.test.ts). The limit only stops a hung
+          // setup; no test asserts how fast it is.
+          hookTimeout: 60_000,
           // The log check over the whole run: no minted secret in any app's log line (decision 083);
           // the migrated database every file copies, made once (test/template-database.ts).
           globalSetup: ['./test/log-check.global.ts', './test/template-database.global.ts'],
