@@ -107,7 +107,7 @@ test('a page opens at its top, Back returns to where the page before was, and a 
   await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(scrolled);
 });
 
-test('a visitor who scrolls the home page before the app has taken it over stays where they scrolled', async ({
+test('a visitor who scrolls the home page before the app has taken it over stays where they scrolled; a reload opens at the top', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 667 });
@@ -143,6 +143,12 @@ test('a visitor who scrolls the home page before the app has taken it over stays
   // position by what the app adds above it).
   await expect(footerLink).toBeInViewport();
   await page.unroute(/\/assets\/en-US-[^/]+\.js$/);
+
+  // A reload opens at the top, as the router's rule says: the position the browser itself gives
+  // back to the reloaded HTML is not taken for the visitor's scroll.
+  await page.reload();
+  await expect(page.getByLabel('Language')).toBeEnabled();
+  await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0);
 });
 
 test('a page opened by a link takes focus at its heading, so a screen reader says where it led; a page loaded afresh keeps the browser’s', async ({

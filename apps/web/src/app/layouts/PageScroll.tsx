@@ -15,30 +15,40 @@ const entryKey: GetScrollRestorationKeyFunction = (location) =>
   location.key === 'default' ? thisLoad : location.key;
 
 /**
- * Where the visitor had scrolled the page the build rendered before React took it over (its
- * boundary hydrates after the header, on a busy phone seconds after the page shows), and whether
- * that position has been given back once.
+ * Whether this document was opened afresh (a link, a typed address), not reloaded nor reached by
+ * Back or Forward: there the browser restores the old position on the build's HTML itself, and the
+ * rule above (a reload opens at the top) stands.
  */
-const arrival: { position: number | null; kept: boolean } = { position: null, kept: false };
+const isOpenedAfresh = () => {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'navigate';
+};
 
-/** Reads the position as the router first finds it: its layout effect runs before the router's. */
+/**
+ * Where the visitor had scrolled the page the build rendered before React took it over (its
+ * boundary hydrates after the header, on a busy phone seconds after the page shows): read once per
+ * document, as the router first finds it.
+ */
+let arrivalPosition: number | null = null;
+
+/** Reads the position before the router's first restore: its layout effect runs before the router's. */
 function ArrivalPosition() {
   useLayoutEffect(() => {
-    arrival.position ??= window.scrollY;
+    arrivalPosition ??= window.scrollY;
   }, []);
   return null;
 }
 
 export function PageScroll() {
   const { key, hash } = useLocation();
-  // The router's first restore sends a page loaded afresh to its top, even the build's HTML the
+  // The router's first restore sends a page opened afresh to its top, even the build's HTML the
   // visitor has already scrolled (read to the footer, say): that page stays where they are. This
-  // layout effect runs after its children's, the router's included.
+  // layout effect runs after its children's, the router's included, and again after them when
+  // StrictMode runs the effects twice. Only the arrival's entry: later pages are the router's.
   useLayoutEffect(() => {
-    if (arrival.kept) return;
-    arrival.kept = true;
-    if (key === 'default' && hash === '' && arrival.position) window.scrollTo(0, arrival.position);
-    // Once, on the first page: later pages are the router's to place.
+    if (key === 'default' && hash === '' && arrivalPosition && isOpenedAfresh())
+      window.scrollTo(0, arrivalPosition);
+    // On mount only: a later page of the same layout is the router's to place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
