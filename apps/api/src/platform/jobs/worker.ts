@@ -141,7 +141,9 @@ export function createWorker(options: WorkerOptions): Worker {
   const inHand = new Map<Promise<void>, JobRow>();
   const busy = recordOf(KINDS_BY_PRIORITY, () => 0);
   // Every kind this worker runs is counted from 0: a series that first appears at 1 shows no
-  // increase() to Prometheus, so the first job given up (after a restart too) would raise no alert.
+  // increase() to Prometheus, so the first job given up would raise no alert. Prometheus must have
+  // scraped that 0: a job given up before an instance's first scrape is seen only in its log line
+  // and its row (docs/ops/README.md).
   for (const name of registry.keys()) options.metrics?.jobsFailed.inc({ kind: name }, 0);
   let isStarted = false;
   let isStopping = false;
