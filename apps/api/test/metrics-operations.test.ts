@@ -156,6 +156,90 @@ describe('GET /metrics for operators', () => {
     await app.close();
   });
 
+  it('neither records nor counts the failure of a run whose lease another worker has taken', async () => {
+    // Instance A's run outlives its lease (its heartbeats fail during a database blip) and instance
+    // B claims the job again; A's run then fails. The row is B's run: A writes neither `failed` nor
+    // a retry over it, and the job is not counted as given up (B's own outcome is what counts).
+    const app = Fastify();
+    const metrics = createMetrics();
+    registerMetrics(app, { metrics, token: METRICS_TOKEN, db: t.database.db, clock });
+    const lines: { msg?: string; jobId?: number }[] = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const lastTryJob = defineJob({
+      name: 'test.lease-lost',
+      version: 1,
+      payload: z.object({ n: z.number() }),
+      maxAttempts: 1,
+    });
+    const retriedJob = defineJob({ ...lastTryJob, name: 'test.lease-lost-retried', maxAttempts: 3 });
+    const leaseOfB = new Date(clock.now().getTime() + 30_000).toISOString();
+    /** Instance B claims the job while A's run is still going, as `claimNextJob` does once A's lease lapsed. */
+    const claimedByB = async (id: number) => {
+      await t.database.db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          attempts: eb('attempts', '+', 1),
+          locked_at: clock.now().toISOString(),
+          locked_by: 'instance-b',
+          lease_until: leaseOfB,
+        }))
+        .where('id', '=', id)
+        .execute();
+      throw new Error('connect ECONNREFUSED smtp://mailer:s3cret@mail.example.org:25');
+    };
+    const worker = createWorker({
+      db: t.database.db,
+      clock,
+      jobs: [
+        registerJob(lastTryJob, (_payload, job) => claimedByB(job.id)),
+        registerJob(retriedJob, (_payload, job) => claimedByB(job.id)),
+      ],
+      log: capture,
+      workerId: 'instance-a',
+      metrics,
+    });
+    const series = 'lisbon_jobs_failed_total{kind="test.lease-lost"}';
+    const queue = createDatabaseQueue(clock);
+    const lastTry = await queue.enqueue(t.database.db, lastTryJob, { n: 1 });
+    const retried = await queue.enqueue(t.database.db, retriedJob, { n: 2 });
+    expect(await worker.drainOnce()).toBe(2);
+    expect(sample(await scrape(app), series)).toBe(0);
+    const rowsOfB = await t.database.db
+      .selectFrom('jobs')
+      .select(['id', 'status', 'attempts', 'locked_by', 'lease_until', 'last_error'])
+      .where('id', 'in', [lastTry, retried])
+      .orderBy('id')
+      .execute();
+    expect(rowsOfB).toEqual([
+      {
+        id: lastTry,
+        status: 'running',
+        attempts: 2,
+        locked_by: 'instance-b',
+        lease_until: leaseOfB,
+        last_error: null,
+      },
+      {
+        id: retried,
+        status: 'running',
+        attempts: 2,
+        locked_by: 'instance-b',
+        lease_until: leaseOfB,
+        last_error: null,
+      },
+    ]);
+    expect(
+      lines.map(({ msg, jobId }) => ({ msg, jobId })).sort((a, b) => (a.jobId ?? 0) - (b.jobId ?? 0)),
+    ).toEqual([
+      { msg: 'job failed after its lease was lost; its result was dropped', jobId: lastTry },
+      { msg: 'job failed after its lease was lost; its result was dropped', jobId: retried },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('s3cret');
+    await t.database.db.deleteFrom('jobs').where('name', 'like', 'test.%').execute();
+    await app.close();
+  });
+
   it('shows the PostgreSQL pool in use, idle and waiting (none on SQLite)', async () => {
     const text = await scrape(t.app);
     if (isPostgresRun) {

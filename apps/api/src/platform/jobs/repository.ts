@@ -135,7 +135,11 @@ export async function deleteFailedJobs(db: Db, name: string, payload: string): P
     .execute();
 }
 
-/** A finished job leaves the queue: its payload (a mail's link, say) is not kept longer than needed. */
+/**
+ * A finished job leaves the queue: its payload (a mail's link, say) is not kept longer than needed.
+ * Whoever holds the lease: a run that succeeded after its lease was taken has done the job, and
+ * the run that took it then records nothing over the row (`recordFailedRun`), as with `takeJob`.
+ */
 export async function deleteJob(db: Db, id: number): Promise<void> {
   await db.deleteFrom('jobs').where('id', '=', id).execute();
 }
@@ -161,11 +165,16 @@ export async function takeJob(db: Db, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-export type FailedRun = { id: number; error: string; now: string; retryAt: string | null };
+export type FailedRun = { id: number; workerId: string; error: string; now: string; retryAt: string | null };
 
-/** Back to `pending` for a later try at `retryAt`, or `failed` for good when there is none. */
-export async function recordFailedRun(db: Db, run: FailedRun): Promise<void> {
-  await db
+/**
+ * Back to `pending` for a later try at `retryAt`, or `failed` for good when there is none; only
+ * while the job is still this worker's (running under its lease). False when it is not: its lease
+ * lapsed and another worker took the job, whose run the row now records, or the job ended
+ * already (a run that took it committed). The failure is then not written over that row.
+ */
+export async function recordFailedRun(db: Db, run: FailedRun): Promise<boolean> {
+  const result = await db
     .updateTable('jobs')
     .set({
       status: run.retryAt ? 'pending' : 'failed',
@@ -177,7 +186,10 @@ export async function recordFailedRun(db: Db, run: FailedRun): Promise<void> {
       updated_at: run.now,
     })
     .where('id', '=', run.id)
-    .execute();
+    .where('status', '=', 'running')
+    .where('locked_by', '=', run.workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The worker still runs the job: its lease is extended. False when another worker has taken it. */

@@ -183,14 +183,23 @@ export function createWorker(options: WorkerOptions): Worker {
       const now = clock.now();
       const isLastAttempt = row.attempts >= row.max_attempts;
       const retryAt = isLastAttempt ? null : isoAfter(now, retryDelaySeconds(row.attempts));
-      await recordFailedRun(db, { id: row.id, error: describeError(error), now: now.toISOString(), retryAt });
+      const isRecorded = await recordFailedRun(db, {
+        id: row.id,
+        workerId,
+        error: describeError(error),
+        now: now.toISOString(),
+        retryAt,
+      });
       // The error's code, or that of the error under it (ECONNREFUSED, EAUTH,
       // DEPTH_ZERO_SELF_SIGNED_CERT), else its class, never its message, which may hold an address
       // or a name: the whole message, with those under it, is in the job's row (jobs.last_error).
-      const context = { job: row.name, jobId: row.id, attempt: row.attempts, retryAt, cause: causeOf(error) };
-      if (retryAt) log.warn(context, 'job failed; it will be retried');
+      const context = { job: row.name, jobId: row.id, attempt: row.attempts, cause: causeOf(error) };
+      // The lease lapsed (heartbeats failed) and another worker took the job, or the job ended: the
+      // row is that run's, and this failure neither retries nor gives up the job, nor is counted.
+      if (!isRecorded) log.warn(context, 'job failed after its lease was lost; its result was dropped');
+      else if (retryAt) log.warn({ ...context, retryAt }, 'job failed; it will be retried');
       else {
-        log.error(context, 'job failed for good after its last attempt');
+        log.error({ ...context, retryAt }, 'job failed for good after its last attempt');
         options.metrics?.jobsFailed.inc({ kind: row.name });
       }
     } finally {
