@@ -151,7 +151,8 @@ describe('what is typed in a step and not saved yet', () => {
 });
 
 describe('submitting a free request', () => {
-  it('ends at the thank-you screen, which stays once the draft is gone (issue 14)', async () => {
+  /** A refugee's free request at its review step, nothing missing, and the same once submitted. */
+  const freeRequest = (submittedAt?: string) => {
     const draft = practiceFixture({
       service: 'refugee_comparability',
       country: 'AF',
@@ -162,8 +163,13 @@ describe('submitting a free request', () => {
       ...draft,
       status: 'unassigned',
       status_label: 'in evaluation',
-      requested_at: '2026-11-25T10:00:00.000Z',
+      ...(submittedAt === undefined ? {} : { requested_at: submittedAt }),
     });
+    return { draft, submitted };
+  };
+
+  it('ends at the thank-you screen, which stays once the draft is gone (issue 14)', async () => {
+    const { draft, submitted } = freeRequest('2026-11-25T10:00:00.000Z');
     let isSubmitted = false;
     const calls = mockApi({
       'GET /practices/draft': () => ({ body: { data: isSubmitted ? null : draft } }),
@@ -188,13 +194,7 @@ describe('submitting a free request', () => {
   it('ends at the thank-you screen when a read of the draft asked before the submission answers after it', async () => {
     // An upload or a declaration just asked for the draft again; its answer, "no draft", comes once
     // the request is submitted, while the navigation to the thank-you screen is under way.
-    const draft = practiceFixture({
-      service: 'refugee_comparability',
-      country: 'AF',
-      wizard_step: 'review',
-      missing_documents: [],
-    });
-    const submitted = practiceFixture({ ...draft, status: 'unassigned', status_label: 'in evaluation' });
+    const { draft, submitted } = freeRequest();
     let submit: () => void = () => undefined;
     const isSubmitted = new Promise<void>((done) => (submit = done));
     let reads = 0;
@@ -223,13 +223,7 @@ describe('submitting a free request', () => {
     expect(router.state.location.pathname).toBe('/service/new/thank-you');
   });
   it('submits again with the same Idempotency-Key after a lost answer, so the request is submitted once', async () => {
-    const draft = practiceFixture({
-      service: 'refugee_comparability',
-      country: 'AF',
-      wizard_step: 'review',
-      missing_documents: [],
-    });
-    const submitted = practiceFixture({ ...draft, status: 'unassigned', status_label: 'in evaluation' });
+    const { draft, submitted } = freeRequest();
     let answers = 0;
     const calls = mockApi({
       'GET /practices/draft': () => ({ body: { data: answers < 2 ? draft : null } }),
